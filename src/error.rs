@@ -1,0 +1,48 @@
+//! Typed errors of the library: what is wrong with a puzzle's text, precisely enough to fix it.
+
+use thiserror::Error;
+
+/// Why a piece of text is not a puzzle. Columns, rows and counts are counted from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// A character that is neither a digit, a blank (`.`, `0`, `_`, `*`) nor allowed layout.
+    #[error("invalid character {found:?} at column {column}")]
+    InvalidCharacter {
+        /// The character found.
+        found: char,
+        /// Its column on the line, counted in characters from 1.
+        column: usize,
+    },
+    /// A one-line puzzle whose cell count is not 81.
+    #[error("found {found} cells, expected 81 (or a grid of 9 rows of 9)")]
+    WrongCellCount {
+        /// How many cells the line holds.
+        found: usize,
+    },
+    /// A row of a 9-line grid whose cell count is not 9.
+    #[error("grid row {row} has {found} cells, expected 9")]
+    GridRowLength {
+        /// The row of the grid, 1-9.
+        row: usize,
+        /// How many cells it holds.
+        found: usize,
+    },
+    /// A 9-line grid cut short by a blank line, a one-line puzzle or the end of the input.
+    #[error("grid ends after {rows} of its 9 rows")]
+    IncompleteGrid {
+        /// How many rows it had.
+        rows: usize,
+    },
+    /// A line longer than any puzzle line could be; the rest of it was skipped.
+    #[error("line is longer than {max} bytes")]
+    LineTooLong {
+        /// The longest line accepted, in bytes.
+        max: usize,
+    },
+    /// Text meant to hold one puzzle holds none, or more than one.
+    #[error("expected one puzzle, found {found}")]
+    NotOnePuzzle {
+        /// How many puzzles (valid or not) the text holds.
+        found: usize,
+    },
+}

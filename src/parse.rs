@@ -1,0 +1,588 @@
+//! Text to puzzles: a streaming reader that finds every puzzle in a text, whatever its layout, and
+//! says precisely where and why a piece of text is not one.
+//!
+//! Two layouts are recognised, puzzle by puzzle, without being told which:
+//!
+//! * **One line**: 81 cells, digits `1`-`9`, blanks as `.`, `0`, `_` or `*`. Text after the cells,
+//!   separated by a space or tab, is an annotation (collections put ratings there) and is ignored.
+//!   Cells separated by spaces (`5 3 . . 7 ...`) are accepted too.
+//! * **A grid**: 9 lines of 9 cells, as books and most programs print them, with or without the
+//!   separators `|`, `-` and `+` and spaces between cells. Lines made only of separators (box
+//!   borders) are skipped.
+//!
+//! Blank lines and lines starting with `#` are skipped (a blank line inside a grid ends it). CRLF
+//! line endings and a UTF-8 byte-order mark are accepted. Memory does not grow with the input: a
+//! line is read into one reused buffer, and a line longer than [`MAX_LINE`] is reported, not kept.
+
+use std::io::{self, BufRead};
+
+use crate::error::ParseError;
+use crate::grid::{CELLS, Grid};
+
+/// The longest line kept, in bytes; a longer one is an error and the rest of it is skipped.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One puzzle found in the input, or a piece of text that should have been one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The line it starts on, counted from 1; for a grid with a bad row, the line of that row.
+    pub line: u64,
+    /// The puzzle, or what is wrong with its text.
+    pub puzzle: Result<Grid, InvalidPuzzle>,
+}
+
+/// Text that is not a puzzle: the text itself (its first line) and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidPuzzle {
+    /// The offending line, without its line ending.
+    pub text: String,
+    /// What is wrong with it.
+    pub error: ParseError,
+}
+
+/// Reads puzzles one by one from a buffered reader; see the [module docs](self) for the layouts.
+///
+/// Yields `Err` only for an I/O error, after which it yields nothing more. A malformed puzzle is a
+/// [`Record`] holding an [`InvalidPuzzle`], and reading goes on with the next one.
+pub struct PuzzleReader<R> {
+    reader: R,
+    line: Vec<u8>,
+    line_too_long: bool,
+    line_number: u64,
+    grid: Option<PartialGrid>,
+    pending: Option<Record>,
+    finished: bool,
+}
+
+/// A 9-line grid being read.
+struct PartialGrid {
+    start: u64,
+    cells: [u8; CELLS],
+    rows: usize,
+    /// The first bad row: its line and the error.
+    fault: Option<(u64, InvalidPuzzle)>,
+}
+
+impl PartialGrid {
+    fn new(start: u64) -> PartialGrid {
+        PartialGrid {
+            start,
+            cells: [0; CELLS],
+            rows: 0,
+            fault: None,
+        }
+    }
+
+    /// The record for this grid, complete or not.
+    fn into_record(self) -> Record {
+        if let Some((line, invalid)) = self.fault {
+            return Record {
+                line,
+                puzzle: Err(invalid),
+            };
+        }
+        let puzzle = if self.rows == 9 {
+            Ok(Grid::from_cells(self.cells).expect("cells are 0-9"))
+        } else {
+            let row = &self.cells[..9 * self.rows];
+            Err(InvalidPuzzle {
+                text: row.iter().map(|&d| char::from(b'0' + d)).collect(),
+                error: ParseError::IncompleteGrid { rows: self.rows },
+            })
+        };
+        Record {
+            line: self.start,
+            puzzle,
+        }
+    }
+}
+
+/// What one line of input is.
+enum Line {
+    /// Blank: ends a grid in progress.
+    Blank,
+    /// A comment or a border made only of separators: skipped.
+    Skip,
+    /// A whole puzzle on one line.
+    Puzzle(Grid),
+    /// Nine cells: a row of a grid.
+    Row([u8; 9]),
+    /// Malformed. `row_like` when it has few enough cells in a run to be a bad grid row.
+    Bad { error: ParseError, row_like: bool },
+}
+
+/// The value of a cell character: `Some(0)` for a blank, `Some(1..=9)` for a digit.
+fn cell_value(byte: u8) -> Option<u8> {
+    match byte {
+        b'1'..=b'9' => Some(byte - b'0'),
+        b'0' | b'.' | b'_' | b'*' => Some(0),
+        _ => None,
+    }
+}
+
+/// Layout characters allowed between the cells of a grid row.
+fn is_separator(byte: u8) -> bool {
+    matches!(byte, b'|' | b'-' | b'+' | b' ' | b'\t')
+}
+
+/// The error for the byte at `index`: the character there and its column in characters.
+fn invalid_character(line: &[u8], index: usize) -> ParseError {
+    let column = line[..index].iter().filter(|&&b| b & 0xC0 != 0x80).count() + 1;
+    let tail = &line[index..line.len().min(index + 4)];
+    let found = match std::str::from_utf8(tail) {
+        Ok(text) => text.chars().next(),
+        Err(e) => std::str::from_utf8(&tail[..e.valid_up_to()])
+            .ok()
+            .and_then(|t| t.chars().next()),
+    }
+    .unwrap_or(char::REPLACEMENT_CHARACTER);
+    ParseError::InvalidCharacter { found, column }
+}
+
+/// Classifies a line (without its line ending). `row` is the grid row it would be, from 1.
+fn classify(line: &[u8], row: Option<usize>) -> Line {
+    let start = line
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(line.len());
+    let body = &line[start..];
+    if body.is_empty() {
+        return Line::Blank;
+    }
+    if body[0] == b'#' {
+        return Line::Skip;
+    }
+    let run = body
+        .iter()
+        .take_while(|&&b| cell_value(b).is_some())
+        .count();
+    if run > 9 {
+        return classify_puzzle_line(line, start, run);
+    }
+    classify_grid_row(line, start, row)
+}
+
+/// A line starting with a run of more than 9 cells: a one-line puzzle, maybe annotated.
+fn classify_puzzle_line(line: &[u8], start: usize, run: usize) -> Line {
+    let next = line.get(start + run).copied();
+    let error = match next {
+        None | Some(b' ' | b'\t' | b'\r') if run == CELLS => {
+            let mut cells = [0u8; CELLS];
+            for (cell, &byte) in cells.iter_mut().zip(&line[start..]) {
+                *cell = cell_value(byte).expect("the run holds only cells");
+            }
+            return Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9"));
+        }
+        None | Some(b' ' | b'\t' | b'\r') => ParseError::WrongCellCount { found: run },
+        Some(_) if run > CELLS => ParseError::WrongCellCount { found: run },
+        Some(_) => invalid_character(line, start + run),
+    };
+    Line::Bad {
+        error,
+        row_like: false,
+    }
+}
+
+/// A line that may be a grid row (cells with separators between them), a border, or 81 cells
+/// spaced out.
+fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
+    let mut cells = [0u8; CELLS];
+    let mut found = 0;
+    for (offset, &byte) in line[start..].iter().enumerate() {
+        if let Some(value) = cell_value(byte) {
+            if found < CELLS {
+                cells[found] = value;
+            }
+            found += 1;
+        } else if !is_separator(byte) && byte != b'\r' {
+            return Line::Bad {
+                error: invalid_character(line, start + offset),
+                row_like: true,
+            };
+        }
+    }
+    match found {
+        0 => Line::Skip,
+        9 => Line::Row(cells[..9].try_into().expect("nine cells")),
+        CELLS => Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9")),
+        _ => Line::Bad {
+            error: match row {
+                Some(row) => ParseError::GridRowLength { row, found },
+                None => ParseError::WrongCellCount { found },
+            },
+            row_like: true,
+        },
+    }
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader over `reader`, which it reads line by line.
+    pub fn new(reader: R) -> PuzzleReader<R> {
+        PuzzleReader {
+            reader,
+            line: Vec::with_capacity(128),
+            line_too_long: false,
+            line_number: 0,
+            grid: None,
+            pending: None,
+            finished: false,
+        }
+    }
+
+    /// Reads the next line into `self.line` without its line ending, keeping at most
+    /// [`MAX_LINE`] bytes. Returns false at the end of the input.
+    fn read_line(&mut self) -> io::Result<bool> {
+        self.line.clear();
+        self.line_too_long = false;
+        let mut read_any = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            read_any = true;
+            let (chunk, used, ended) = match available.iter().position(|&b| b == b'\n') {
+                Some(end) => (&available[..end], end + 1, true),
+                None => (available, available.len(), false),
+            };
+            let room = MAX_LINE - self.line.len();
+            if chunk.len() > room {
+                self.line_too_long = true;
+            }
+            self.line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            self.reader.consume(used);
+            if ended {
+                break;
+            }
+        }
+        if read_any {
+            self.line_number += 1;
+            if self.line.last() == Some(&b'\r') {
+                self.line.pop();
+            }
+            if self.line_number == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
+                self.line.drain(..3);
+            }
+        }
+        Ok(read_any)
+    }
+
+    /// The current line as text, for an error report.
+    fn line_text(&self) -> String {
+        String::from_utf8_lossy(&self.line).into_owned()
+    }
+
+    /// The record for the current line when it is a puzzle or a malformed one.
+    fn record(&self, puzzle: Result<Grid, ParseError>) -> Record {
+        Record {
+            line: self.line_number,
+            puzzle: puzzle.map_err(|error| InvalidPuzzle {
+                text: self.line_text(),
+                error,
+            }),
+        }
+    }
+
+    /// Handles one line; returns the record it completes, if any.
+    fn take_line(&mut self) -> Option<Record> {
+        if self.line_too_long {
+            let record = self.record(Err(ParseError::LineTooLong { max: MAX_LINE }));
+            return self.finish_grid_before(record);
+        }
+        let row = self.grid.as_ref().map(|grid| grid.rows + 1);
+        match classify(&self.line, row) {
+            Line::Skip => None,
+            Line::Blank => self.grid.take().map(PartialGrid::into_record),
+            Line::Puzzle(grid) => {
+                let record = self.record(Ok(grid));
+                self.finish_grid_before(record)
+            }
+            Line::Bad {
+                error,
+                row_like: false,
+            } => {
+                let record = self.record(Err(error));
+                self.finish_grid_before(record)
+            }
+            Line::Row(cells) => self.add_row(Ok(cells)),
+            Line::Bad {
+                error,
+                row_like: true,
+            } if self.grid.is_some() => self.add_row(Err(error)),
+            Line::Bad { error, .. } => Some(self.record(Err(error))),
+        }
+    }
+
+    /// Returns `record`, first ending any grid in progress (which is then incomplete).
+    fn finish_grid_before(&mut self, record: Record) -> Option<Record> {
+        match self.grid.take() {
+            Some(grid) => {
+                self.pending = Some(record);
+                Some(grid.into_record())
+            }
+            None => Some(record),
+        }
+    }
+
+    /// Adds a row, good or bad, to the grid in progress (starting one if needed); returns the
+    /// grid once it has nine rows.
+    fn add_row(&mut self, row: Result<[u8; 9], ParseError>) -> Option<Record> {
+        let line_number = self.line_number;
+        let text = self.line_text();
+        let grid = self
+            .grid
+            .get_or_insert_with(|| PartialGrid::new(line_number));
+        match row {
+            Ok(cells) => grid.cells[9 * grid.rows..9 * grid.rows + 9].copy_from_slice(&cells),
+            Err(error) => {
+                grid.fault
+                    .get_or_insert((line_number, InvalidPuzzle { text, error }));
+            }
+        }
+        grid.rows += 1;
+        if grid.rows == 9 {
+            return self.grid.take().map(PartialGrid::into_record);
+        }
+        None
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        loop {
+            if let Some(record) = self.pending.take() {
+                return Some(Ok(record));
+            }
+            if self.finished {
+                return None;
+            }
+            match self.read_line() {
+                Err(e) => {
+                    self.finished = true;
+                    return Some(Err(e));
+                }
+                Ok(false) => {
+                    self.finished = true;
+                    return self.grid.take().map(|grid| Ok(grid.into_record()));
+                }
+                Ok(true) => {
+                    if let Some(record) = self.take_line() {
+                        return Some(Ok(record));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Reads exactly one puzzle from `text`, in either layout.
+pub fn parse_one(text: &str) -> Result<Grid, ParseError> {
+    let mut records =
+        PuzzleReader::new(text.as_bytes()).map(|r| r.expect("reading from memory cannot fail"));
+    let first = records
+        .next()
+        .ok_or(ParseError::NotOnePuzzle { found: 0 })?;
+    let more = records.count();
+    if more > 0 {
+        return Err(ParseError::NotOnePuzzle { found: 1 + more });
+    }
+    first.puzzle.map_err(|invalid| invalid.error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn records(text: &str) -> Vec<(u64, Result<String, ParseError>)> {
+        PuzzleReader::new(text.as_bytes())
+            .map(|r| {
+                let r = r.unwrap();
+                (r.line, r.puzzle.map(|g| g.to_string()).map_err(|i| i.error))
+            })
+            .collect()
+    }
+
+    fn grid_text(puzzle: &str) -> String {
+        puzzle.parse::<Grid>().unwrap().block().to_string()
+    }
+
+    #[test]
+    fn reads_one_line_puzzles_with_every_blank() {
+        let zeros = PUZZLE.replace('.', "0");
+        let mixed = PUZZLE.replacen('.', "_", 3).replacen('.', "*", 3);
+        let text = format!("{PUZZLE}\n{zeros}\n{mixed}\n");
+        let found = records(&text);
+        assert_eq!(found.len(), 3);
+        for (i, (line, puzzle)) in found.into_iter().enumerate() {
+            assert_eq!(line, i as u64 + 1);
+            assert_eq!(puzzle.unwrap(), PUZZLE);
+        }
+    }
+
+    #[test]
+    fn annotations_after_whitespace_are_ignored() {
+        let text = format!("{PUZZLE}\t11.9/1.2/1.2\n{PUZZLE} # hard one\n");
+        assert!(
+            records(&text)
+                .iter()
+                .all(|(_, p)| p.as_deref() == Ok(PUZZLE))
+        );
+    }
+
+    #[test]
+    fn comments_blank_lines_crlf_and_bom_are_fine() {
+        let text = format!("\u{feff}# a comment\r\n\r\n{PUZZLE}\r\n\n# end\n{PUZZLE}");
+        assert_eq!(
+            records(&text),
+            vec![(3, Ok(PUZZLE.to_string())), (6, Ok(PUZZLE.to_string()))]
+        );
+    }
+
+    #[test]
+    fn reads_boxed_and_plain_grids() {
+        let boxed = grid_text(PUZZLE);
+        let plain: String = PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        let bordered = format!("+-------+-------+-------+\n{}+-------+\n", boxed);
+        let text = format!("{boxed}\n{plain}\n{bordered}{PUZZLE}\n");
+        let found = records(&text);
+        assert_eq!(found.len(), 4, "{found:?}");
+        assert!(found.iter().all(|(_, p)| p.as_deref() == Ok(PUZZLE)));
+        assert_eq!(found[0].0, 1);
+        assert_eq!(found[1].0, 13);
+    }
+
+    #[test]
+    fn eighty_two_cells_is_an_error() {
+        let text = format!("{PUZZLE}5\n{PUZZLE}\n");
+        assert_eq!(
+            records(&text),
+            vec![
+                (1, Err(ParseError::WrongCellCount { found: 82 })),
+                (2, Ok(PUZZLE.to_string()))
+            ]
+        );
+    }
+
+    #[test]
+    fn short_lines_report_their_count() {
+        let text = &PUZZLE[..80];
+        assert_eq!(
+            records(text),
+            vec![(1, Err(ParseError::WrongCellCount { found: 80 }))]
+        );
+        assert_eq!(
+            records("1234\n"),
+            vec![(1, Err(ParseError::WrongCellCount { found: 4 }))]
+        );
+    }
+
+    #[test]
+    fn invalid_characters_report_their_column() {
+        let text = format!("{}x{}", &PUZZLE[..40], &PUZZLE[41..]);
+        assert_eq!(
+            records(&text),
+            vec![(
+                1,
+                Err(ParseError::InvalidCharacter {
+                    found: 'x',
+                    column: 41
+                })
+            )]
+        );
+        let text = format!("{}é{}", &PUZZLE[..10], &PUZZLE[11..]);
+        assert_eq!(
+            records(&text)[0].1,
+            Err(ParseError::InvalidCharacter {
+                found: 'é',
+                column: 11
+            })
+        );
+        let text = format!("{}|", PUZZLE);
+        assert_eq!(
+            records(&text)[0].1,
+            Err(ParseError::InvalidCharacter {
+                found: '|',
+                column: 82
+            })
+        );
+    }
+
+    #[test]
+    fn a_bad_grid_row_is_located_and_the_grid_consumed() {
+        let mut lines: Vec<String> = grid_text(PUZZLE).lines().map(String::from).collect();
+        lines[5] = "4 . . | 8 . 3 | . .".to_string(); // grid row 5 with 8 cells
+        let text = format!("{}\n{PUZZLE}\n", lines.join("\n"));
+        assert_eq!(
+            records(&text),
+            vec![
+                (6, Err(ParseError::GridRowLength { row: 5, found: 8 })),
+                (12, Ok(PUZZLE.to_string()))
+            ]
+        );
+    }
+
+    #[test]
+    fn a_grid_cut_short_is_incomplete() {
+        let rows: Vec<&str> = PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| std::str::from_utf8(r).unwrap())
+            .collect();
+        let text = format!(
+            "{}\n\n{}\n{PUZZLE}\n{}\n",
+            rows[..4].join("\n"),
+            rows[..2].join("\n"),
+            rows[0]
+        );
+        assert_eq!(
+            records(&text),
+            vec![
+                (1, Err(ParseError::IncompleteGrid { rows: 4 })),
+                (6, Err(ParseError::IncompleteGrid { rows: 2 })),
+                (8, Ok(PUZZLE.to_string())),
+                (9, Err(ParseError::IncompleteGrid { rows: 1 })),
+            ]
+        );
+    }
+
+    #[test]
+    fn spaced_out_cells_on_one_line() {
+        let spaced: Vec<String> = PUZZLE.chars().map(String::from).collect();
+        assert_eq!(records(&spaced.join(" "))[0].1.as_deref(), Ok(PUZZLE));
+    }
+
+    #[test]
+    fn overlong_lines_are_reported_and_skipped() {
+        let text = format!("{}\n{PUZZLE}\n", "1".repeat(MAX_LINE + 10));
+        assert_eq!(
+            records(&text),
+            vec![
+                (1, Err(ParseError::LineTooLong { max: MAX_LINE })),
+                (2, Ok(PUZZLE.to_string()))
+            ]
+        );
+    }
+
+    #[test]
+    fn parse_one_wants_exactly_one() {
+        assert_eq!(parse_one(PUZZLE).unwrap().to_string(), PUZZLE);
+        assert_eq!(parse_one(""), Err(ParseError::NotOnePuzzle { found: 0 }));
+        assert_eq!(
+            parse_one(&format!("{PUZZLE}\n{PUZZLE}")),
+            Err(ParseError::NotOnePuzzle { found: 2 })
+        );
+    }
+}

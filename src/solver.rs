@@ -1,0 +1,600 @@
+//! The search engine: backtracking over per-digit bitboards, with singles and locked candidates
+//! propagated before every guess.
+//!
+//! # Representation
+//!
+//! For every digit the engine keeps, band by band (a band is three rows, 27 cells), a 27-bit mask
+//! of the cells where that digit can still go. A cell whose digit is known stays set in its digit's
+//! mask and is cleared from every other digit's mask. Row, column and box occupancy follow from
+//! these masks: a digit is placed in a row when the row's 9-bit field holds a single bit.
+//!
+//! # Propagation
+//!
+//! * **Band logic** (per digit and band): the three rows of a band must take the digit in three
+//!   different boxes. Of the six ways to do that, only those allowed by the current candidates
+//!   survive, and every candidate outside them is removed. This one table look-up covers hidden
+//!   singles in rows and boxes and locked candidates (pointing and claiming) inside the band.
+//! * A row left with one candidate fixes the digit there: the cell is removed from every other
+//!   digit and the column from the other two bands.
+//! * **Naked singles**: cells with one candidate digit, found for a whole band at once by counting
+//!   candidates bit-sliced across the nine digit masks.
+//! * **Hidden singles in columns**: a column with one candidate for a digit, also bit-parallel.
+//!
+//! When nothing more follows, the engine guesses on a cell with the fewest candidates (a
+//! two-candidate cell when there is one): it tries the first digit on a copy of the state and,
+//! when that branch is done, removes the digit from the cell and goes on. The whole state is a
+//! few hundred bytes on the stack; nothing is allocated during the search.
+
+use crate::grid::{CELLS, Grid};
+
+/// Bits of one band: 3 rows of 9 cells.
+const BAND_BITS: u32 = 0x7FF_FFFF;
+/// Bits of one row inside a band.
+const ROW_BITS: u32 = 0x1FF;
+
+/// For a 9-bit row field: bit `j` is set when box `j` of that row holds a candidate.
+const BOXES_OF_ROW: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut boxes = 0;
+        let mut j = 0;
+        while j < 3 {
+            if row & (0b111 << (3 * j)) != 0 {
+                boxes |= 1 << j;
+            }
+            j += 1;
+        }
+        table[row] = boxes;
+        row += 1;
+    }
+    table
+};
+
+/// For a 3x3 presence matrix (bit `3 * row + box` set when that row has a candidate in that box),
+/// the 27-bit mask of the cells that lie in some placement of the digit consistent with it: each
+/// of the three rows in a different box. Zero when there is none.
+const BAND_PLACEMENTS: [u32; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u32; 512];
+    let mut presence = 0;
+    while presence < 512 {
+        let mut allowed = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let boxes = PERMUTATIONS[p];
+            let mut cells = 0u32;
+            let mut fits = true;
+            let mut row = 0;
+            while row < 3 {
+                if presence & (1 << (3 * row + boxes[row])) == 0 {
+                    fits = false;
+                }
+                cells |= 0b111 << (9 * row + 3 * boxes[row]);
+                row += 1;
+            }
+            if fits {
+                allowed |= cells;
+            }
+            p += 1;
+        }
+        table[presence] = allowed;
+        presence += 1;
+    }
+    table
+};
+
+/// The three cells of column `c` (0-8) inside a band.
+const fn column_in_band(c: u32) -> u32 {
+    (1 | 1 << 9 | 1 << 18) << c
+}
+
+/// The engine's whole state: candidate masks per digit and band, and what is still open.
+#[derive(Clone, Copy)]
+struct Board {
+    /// `masks[3 * digit + band]`: cells of the band where the digit (0-8) may go.
+    masks: [u32; 27],
+    /// The masks as the band logic last left them; a difference means there is work to do.
+    settled: [u32; 27],
+    /// Per band, the cells whose digit is not yet fixed.
+    unsolved: [u32; 3],
+}
+
+/// What propagation concluded.
+enum Progress {
+    /// The candidates contradict each other: this branch has no solution.
+    Contradiction,
+    /// Every cell is fixed.
+    Solved,
+    /// Nothing more follows without a guess.
+    Stuck,
+}
+
+impl Board {
+    /// The state before any given is placed.
+    const EMPTY: Board = Board {
+        masks: [BAND_BITS; 27],
+        settled: [BAND_BITS; 27],
+        unsolved: [BAND_BITS; 3],
+    };
+
+    /// Builds the state for a puzzle: each given cell keeps its digit as its only candidate.
+    fn from_grid(grid: &Grid) -> Board {
+        let mut board = Board::EMPTY;
+        for (cell, digit) in grid.givens() {
+            let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+            for other in 0..9 {
+                if other != usize::from(digit - 1) {
+                    board.masks[3 * other + band] &= !bit;
+                }
+            }
+        }
+        board
+    }
+
+    /// Removes `digit` (0-8) as a candidate of `cell`.
+    #[inline]
+    fn eliminate(&mut self, cell: usize, digit: usize) {
+        self.masks[3 * digit + cell / 27] &= !(1 << (cell % 27));
+    }
+
+    /// Keeps `digit` (0-8) in `cell` only, among the cells of its row: the band logic then fixes it.
+    #[inline]
+    fn assign(&mut self, cell: usize, digit: usize) {
+        let (band, bit) = (cell / 27, cell % 27);
+        let row = ROW_BITS << (bit / 9 * 9);
+        self.masks[3 * digit + band] &= !row | 1 << bit;
+    }
+
+    /// Applies the band logic to one digit and band until it settles, then fixes every row that is
+    /// left with a single candidate. Returns false on a contradiction.
+    #[inline]
+    fn settle_band(&mut self, index: usize) -> bool {
+        let mut mask = self.masks[index];
+        loop {
+            let presence = BOXES_OF_ROW[(mask & ROW_BITS) as usize]
+                | BOXES_OF_ROW[((mask >> 9) & ROW_BITS) as usize] << 3
+                | BOXES_OF_ROW[(mask >> 18) as usize] << 6;
+            let narrowed = mask & BAND_PLACEMENTS[presence as usize];
+            if narrowed == 0 {
+                return false;
+            }
+            if narrowed == mask {
+                break;
+            }
+            mask = narrowed;
+        }
+        self.masks[index] = mask;
+        self.settled[index] = mask;
+
+        let (digit, band) = (index / 3, index % 3);
+        let mut fixed = 0;
+        for row in 0..3 {
+            let field = (mask >> (9 * row)) & ROW_BITS;
+            if field & (field - 1) == 0 {
+                fixed |= field << (9 * row);
+            }
+        }
+        fixed &= self.unsolved[band];
+        while fixed != 0 {
+            let bit = fixed.trailing_zeros();
+            fixed &= fixed - 1;
+            self.unsolved[band] &= !(1 << bit);
+            let column = column_in_band(bit % 9);
+            for other_band in 0..3 {
+                if other_band != band {
+                    self.masks[3 * digit + other_band] &= !column;
+                }
+            }
+            for other in 0..9 {
+                if other != digit {
+                    self.masks[3 * other + band] &= !(1 << bit);
+                }
+            }
+        }
+        true
+    }
+
+    /// Runs the band logic on every digit and band that changed since it last ran, until none did.
+    #[inline]
+    fn settle_all(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            for index in 0..27 {
+                if self.masks[index] != self.settled[index] {
+                    changed = true;
+                    if !self.settle_band(index) {
+                        return false;
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Counts, bit-sliced over the nine digits, how many candidates each open cell of a band has:
+    /// the cells with at least one, at least two and at least three.
+    #[inline]
+    fn candidate_counts(&self, band: usize) -> (u32, u32, u32) {
+        let (mut one, mut two, mut three) = (0, 0, 0);
+        for digit in 0..9 {
+            let mask = self.masks[3 * digit + band] & self.unsolved[band];
+            three |= two & mask;
+            two |= one & mask;
+            one |= mask;
+        }
+        (one, two, three)
+    }
+
+    /// The digit (0-8) of the first candidate of `cell` at or after `from`, if any.
+    #[inline]
+    fn next_candidate(&self, cell: usize, from: usize) -> Option<usize> {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        (from..9).find(|&digit| self.masks[3 * digit + band] & bit != 0)
+    }
+
+    /// Places every naked single. `None` on a contradiction, else whether anything was placed.
+    #[inline]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (one, two, _) = self.candidate_counts(band);
+            if self.unsolved[band] & !one != 0 {
+                return None;
+            }
+            let mut singles = one & !two;
+            while singles != 0 {
+                let bit = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let cell = 27 * band + bit;
+                // An earlier single of this pass may have taken the cell's last candidate.
+                let digit = self.next_candidate(cell, 0)?;
+                self.assign(cell, digit);
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Places every digit that has a single candidate left in some column. `None` on a
+    /// contradiction (a column with no room for a digit), else whether anything was placed.
+    #[inline]
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for digit in 0..9 {
+            let (mut any, mut several) = (0u32, 0u32);
+            for band in 0..3 {
+                let mask = self.masks[3 * digit + band];
+                let (r0, r1, r2) = (mask & ROW_BITS, (mask >> 9) & ROW_BITS, mask >> 18);
+                let in_band = r0 | r1 | r2;
+                several |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & in_band);
+                any |= in_band;
+            }
+            if any != ROW_BITS {
+                return None;
+            }
+            let mut singles = any & !several;
+            while singles != 0 {
+                let column = singles.trailing_zeros();
+                singles &= singles - 1;
+                for band in 0..3 {
+                    let cells = self.masks[3 * digit + band] & column_in_band(column);
+                    if cells & self.unsolved[band] != 0 {
+                        self.assign(27 * band + cells.trailing_zeros() as usize, digit);
+                        placed = true;
+                    }
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// Propagates everything the rules force, cheapest rule first.
+    fn propagate(&mut self) -> Progress {
+        loop {
+            if !self.settle_all() {
+                return Progress::Contradiction;
+            }
+            if self.unsolved == [0; 3] {
+                return Progress::Solved;
+            }
+            match self.naked_singles() {
+                None => return Progress::Contradiction,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.column_singles() {
+                None => return Progress::Contradiction,
+                Some(true) => continue,
+                Some(false) => return Progress::Stuck,
+            }
+        }
+    }
+
+    /// The open cell to guess on: a two-candidate cell if there is one, else one with the fewest.
+    fn guess_cell(&self) -> usize {
+        let mut best = (u32::MAX, 0);
+        for band in 0..3 {
+            let (_, two, three) = self.candidate_counts(band);
+            let pairs = two & !three;
+            if pairs != 0 {
+                return 27 * band + pairs.trailing_zeros() as usize;
+            }
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                let bit = open.trailing_zeros();
+                open &= open - 1;
+                let count = (0..9)
+                    .filter(|digit| self.masks[3 * digit + band] & (1 << bit) != 0)
+                    .count() as u32;
+                if count < best.0 {
+                    best = (count, 27 * band + bit as usize);
+                }
+            }
+        }
+        best.1
+    }
+
+    /// The solved grid; only meaningful once every cell is fixed.
+    fn to_grid(&self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for (index, &mask) in self.masks.iter().enumerate() {
+            let (digit, band) = (index / 3, index % 3);
+            let mut bits = mask;
+            while bits != 0 {
+                cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
+                bits &= bits - 1;
+            }
+        }
+        Grid::from_cells(cells).expect("every cell holds a digit from 1 to 9")
+    }
+}
+
+/// Where the search reports solutions: it says whether to go on looking.
+trait Visitor {
+    /// Called with each solution found; returns false to stop the search.
+    fn solution(&mut self, board: &Board) -> bool;
+}
+
+/// Depth-first search from `board`. Returns false once the visitor asked to stop.
+fn search(mut board: Board, visitor: &mut impl Visitor, stats: &mut SearchStats) -> bool {
+    loop {
+        match board.propagate() {
+            Progress::Contradiction => return true,
+            Progress::Solved => return visitor.solution(&board),
+            Progress::Stuck => {}
+        }
+        let cell = board.guess_cell();
+        let digit = board
+            .next_candidate(cell, 0)
+            .expect("propagation leaves every open cell a candidate");
+        let mut branch = board;
+        branch.assign(cell, digit);
+        stats.guesses += 1;
+        if !search(branch, visitor, stats) {
+            return false;
+        }
+        board.eliminate(cell, digit);
+    }
+}
+
+/// Counters describing how much work a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// How many times the search had to guess a digit.
+    pub guesses: u64,
+}
+
+/// The number of solutions found by [`count_solutions`], with whether the limit cut it short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolutionCount {
+    /// Solutions found (never more than the limit).
+    pub found: u64,
+    /// True when the search stopped at the limit, so `found` is a lower bound.
+    pub limit_reached: bool,
+}
+
+impl SolutionCount {
+    /// True when the count is exact and equals one.
+    pub fn is_unique(&self) -> bool {
+        self.found == 1 && !self.limit_reached
+    }
+}
+
+impl std::fmt::Display for SolutionCount {
+    /// Prints the count, with a `+` when it is only a lower bound (`1000+`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.found)?;
+        if self.limit_reached {
+            f.write_str("+")?;
+        }
+        Ok(())
+    }
+}
+
+/// Keeps the first solution and stops.
+struct FirstSolution(Option<Grid>);
+
+impl Visitor for FirstSolution {
+    fn solution(&mut self, board: &Board) -> bool {
+        self.0 = Some(board.to_grid());
+        false
+    }
+}
+
+/// Counts solutions up to a limit.
+struct Counter {
+    found: u64,
+    limit: u64,
+}
+
+impl Visitor for Counter {
+    fn solution(&mut self, _board: &Board) -> bool {
+        self.found += 1;
+        self.found < self.limit
+    }
+}
+
+/// Solves `puzzle`, returning its first solution, or `None` when it has none.
+///
+/// The solution keeps every given. Givens that clash make the puzzle unsolvable; use
+/// [`Grid::first_conflict`] to say why.
+pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    solve_with_stats(puzzle).0
+}
+
+/// Like [`solve`], also returning how much work the search did.
+pub fn solve_with_stats(puzzle: &Grid) -> (Option<Grid>, SearchStats) {
+    let mut visitor = FirstSolution(None);
+    let mut stats = SearchStats::default();
+    search(Board::from_grid(puzzle), &mut visitor, &mut stats);
+    (visitor.0, stats)
+}
+
+/// Counts the solutions of `puzzle`, stopping once `limit` are found.
+///
+/// A `limit` of 0 is treated as 1. When the limit stops the search the result says so, and the
+/// count is a lower bound.
+pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
+    let mut counter = Counter {
+        found: 0,
+        limit: limit.max(1),
+    };
+    let mut stats = SearchStats::default();
+    let finished = search(Board::from_grid(puzzle), &mut counter, &mut stats);
+    SolutionCount {
+        found: counter.found,
+        limit_reached: !finished,
+    }
+}
+
+/// True when `puzzle` has exactly one solution.
+pub fn is_unique(puzzle: &Grid) -> bool {
+    count_solutions(puzzle, 2).is_unique()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(text: &str) -> Grid {
+        text.parse().expect("test puzzle parses")
+    }
+
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const EASY_SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    const SEVENTEEN: &str =
+        "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
+
+    #[test]
+    fn band_placements_need_a_permutation() {
+        // Only the diagonal is present: exactly those three minirows survive.
+        let diagonal = 1 | 1 << 4 | 1 << 8;
+        assert_eq!(BAND_PLACEMENTS[diagonal], 0b111 | 0b111 << 12 | 0b111 << 24);
+        // All three rows only in box 0: impossible.
+        assert_eq!(BAND_PLACEMENTS[1 | 1 << 3 | 1 << 6], 0);
+        assert_eq!(BAND_PLACEMENTS[511], BAND_BITS);
+    }
+
+    #[test]
+    fn solves_an_easy_puzzle() {
+        assert_eq!(solve(&grid(EASY)), Some(grid(EASY_SOLUTION)));
+    }
+
+    #[test]
+    fn solves_a_seventeen_clue_puzzle_keeping_the_givens() {
+        let puzzle = grid(SEVENTEEN);
+        let solution = solve(&puzzle).expect("has a solution");
+        assert!(solution.is_solution_of(&puzzle));
+        assert!(is_unique(&puzzle));
+    }
+
+    #[test]
+    fn a_full_grid_has_one_solution() {
+        let count = count_solutions(&grid(EASY_SOLUTION), 10);
+        assert_eq!(
+            count,
+            SolutionCount {
+                found: 1,
+                limit_reached: false
+            }
+        );
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let mut cells = *grid(EASY).cells();
+        cells[2] = 5; // a second 5 in row 1
+        let puzzle = Grid::from_cells(cells).unwrap();
+        assert_eq!(solve(&puzzle), None);
+        assert_eq!(count_solutions(&puzzle, 5).found, 0);
+    }
+
+    #[test]
+    fn unsolvable_without_clash() {
+        // Row 1 needs a 9 in r1c9, but column 9 already has one further down.
+        let text = format!("12345678.........9{}", ".".repeat(63));
+        let puzzle = grid(&text);
+        assert!(puzzle.first_conflict().is_none());
+        assert_eq!(solve(&puzzle), None);
+    }
+
+    #[test]
+    fn counts_stop_at_the_limit() {
+        let empty = Grid::empty();
+        let count = count_solutions(&empty, 1000);
+        assert_eq!(count.found, 1000);
+        assert!(count.limit_reached);
+        assert_eq!(count.to_string(), "1000+");
+    }
+
+    #[test]
+    fn counts_a_puzzle_with_two_solutions_exactly() {
+        // Blank a deadly rectangle of a full grid: two digits swapped across two rows, two
+        // columns and two boxes. Both ways of filling it back are solutions.
+        let mut cells = *grid(EASY_SOLUTION).cells();
+        let solution = grid(EASY_SOLUTION);
+        let mut found = None;
+        'outer: for r1 in 0..9 {
+            for r2 in r1 + 1..9 {
+                for c1 in 0..9 {
+                    for c2 in c1 + 1..9 {
+                        let a = solution.cells()[r1 * 9 + c1];
+                        let b = solution.cells()[r1 * 9 + c2];
+                        if solution.cells()[r2 * 9 + c1] == b
+                            && solution.cells()[r2 * 9 + c2] == a
+                            && (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3)
+                        {
+                            found = Some([r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2]);
+                            break 'outer;
+                        }
+                    }
+                }
+            }
+        }
+        let corners = found.expect("this grid has a deadly rectangle");
+        for cell in corners {
+            cells[cell] = 0;
+        }
+        let puzzle = Grid::from_cells(cells).unwrap();
+        assert_eq!(
+            count_solutions(&puzzle, 100),
+            SolutionCount {
+                found: 2,
+                limit_reached: false
+            }
+        );
+        assert!(!is_unique(&puzzle));
+    }
+}
