@@ -1,1 +1,16 @@
-fn main() {}
+//! The `sudoku` command: parses arguments, runs the subcommand, maps the outcome to an exit status.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match cli::run() {
+        Ok(status) => status.into(),
+        Err(error) if cli::is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sudoku: {error:#}");
+            cli::Status::Error.into()
+        }
+    }
+}

@@ -345,7 +345,7 @@ impl Board {
     }
 
     /// The solved grid; only meaningful once every cell is fixed.
-    fn to_grid(&self) -> Grid {
+    fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
         for (index, &mask) in self.masks.iter().enumerate() {
             let (digit, band) = (index / 3, index % 3);
@@ -426,7 +426,7 @@ struct FirstSolution(Option<Grid>);
 
 impl Visitor for FirstSolution {
     fn solution(&mut self, board: &Board) -> bool {
-        self.0 = Some(board.to_grid());
+        self.0 = Some(board.solution());
         false
     }
 }

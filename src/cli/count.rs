@@ -1,0 +1,136 @@
+//! `sudoku count`: how many solutions each puzzle has, up to a limit.
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::io::Write;
+use sudoku_cli::{Record, SolutionCount, count_solutions};
+
+use super::input::InputArgs;
+use super::output::{Output, Problem, checked_puzzle, puzzle_text};
+use super::pipeline::{self, Event, JobsArgs};
+use super::status::Status;
+
+/// The default for `--limit`: counting this many solutions takes milliseconds, even for an
+/// empty grid.
+pub const DEFAULT_LIMIT: u64 = 1000;
+
+/// How counts are printed.
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CountFormat {
+    /// One line per puzzle: the count (`1000+` when the limit stopped it).
+    #[default]
+    Line,
+    /// One JSON object per line (JSON Lines), with source, line, status and count.
+    Json,
+}
+
+/// Arguments of `sudoku count`.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// Stop counting at N solutions; the count is then printed as a lower bound (`N+`).
+    #[arg(short, long, value_name = "N", default_value_t = DEFAULT_LIMIT,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+
+    /// Exit with status 1 if any puzzle does not have exactly one solution.
+    #[arg(short, long)]
+    unique: bool,
+
+    /// How to print counts.
+    #[arg(short, long, value_enum, default_value_t)]
+    format: CountFormat,
+
+    #[command(flatten)]
+    jobs: JobsArgs,
+
+    /// Print a summary on stderr at the end: puzzles read, counted, failed, time, speed.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// One line of `--format json` output.
+#[derive(Serialize)]
+struct JsonCount<'a> {
+    source: String,
+    line: u64,
+    puzzle: String,
+    status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit_reached: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The count of a record's puzzle, or why it cannot be counted.
+fn count_record(record: &Record, limit: u64) -> Result<SolutionCount, Problem> {
+    Ok(count_solutions(&checked_puzzle(record)?, limit))
+}
+
+/// The problem with a count, if any: none at all is always one; several, when `unique` is asked.
+fn count_problem(count: &SolutionCount, unique: bool) -> Option<Problem> {
+    if count.found == 0 {
+        Some(Problem::NoSolution)
+    } else if unique && !count.is_unique() {
+        Some(Problem::NotUnique(*count))
+    } else {
+        None
+    }
+}
+
+/// Runs `sudoku count`.
+pub fn run(args: CountArgs) -> Result<Status> {
+    let mut output = Output::new(args.stats, ["counted", "without solution or not unique"]);
+    let (limit, unique, format) = (args.limit, args.unique, args.format);
+    pipeline::run(
+        &args.input.sources(),
+        args.jobs.threads(),
+        |record| count_record(record, limit),
+        |event| {
+            match event {
+                Event::Puzzle {
+                    source,
+                    record,
+                    result,
+                } => {
+                    let problem = match &result {
+                        Ok(count) => count_problem(count, unique),
+                        Err(problem) => Some(problem.clone()),
+                    };
+                    match &problem {
+                        None => output.success(),
+                        Some(problem) => output.problem(source, record.line, problem),
+                    }
+                    match (format, &result) {
+                        (CountFormat::Line, Ok(count)) => writeln!(output.stdout(), "{count}")?,
+                        (CountFormat::Line, Err(problem)) => {
+                            writeln!(output.stdout(), "{}", problem.placeholder())?
+                        }
+                        (CountFormat::Json, _) => output.json(&JsonCount {
+                            source: source.to_string(),
+                            line: record.line,
+                            puzzle: puzzle_text(&record),
+                            status: match (&result, &problem) {
+                                (Err(problem), _) => problem.json_status(),
+                                (Ok(_), Some(problem)) => problem.json_status(),
+                                (Ok(count), None) if count.is_unique() => "unique",
+                                (Ok(_), None) => "multiple",
+                            },
+                            count: result.as_ref().ok().map(|c| c.found),
+                            limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
+                            error: result.as_ref().err().map(Problem::to_string),
+                        })?,
+                    }
+                }
+                Event::Unreadable { source, error } => output.unreadable(source, &error),
+            }
+            Ok(())
+        },
+    )?;
+    Ok(output.finish()?)
+}

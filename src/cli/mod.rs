@@ -1,0 +1,76 @@
+//! The command line: argument definitions, and one module per subcommand.
+
+mod count;
+mod input;
+mod output;
+mod pipeline;
+mod solve;
+mod status;
+
+use clap::{Parser, Subcommand};
+
+pub use status::Status;
+
+/// A fast sudoku solver and puzzle tool.
+///
+/// Puzzles are read from the files named, or from stdin when none is named or the name is `-`.
+/// Each puzzle is either one line of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank;
+/// text after the cells and a space or tab is ignored) or a grid of 9 lines of 9 cells, with or
+/// without `|`, `-` and `+` separators. Blank lines and lines starting with `#` are skipped.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku", version, after_help = status::EXIT_STATUS_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve puzzles: print the solution of each, one per line, in input order.
+    ///
+    /// A puzzle that fails gets a line starting with `error:` in its place on stdout (so the
+    /// output stays one line per puzzle) and a message naming its file and line on stderr.
+    ///
+    /// Example: sudoku solve puzzles/sample.txt
+    #[command(after_help = status::EXIT_STATUS_HELP)]
+    Solve(solve::SolveArgs),
+
+    /// Count solutions: print how many solutions each puzzle has, one line per puzzle.
+    ///
+    /// Counting stops at --limit; such a count is a lower bound and is printed with a `+`
+    /// (`1000+`). A puzzle is a proper sudoku when its count is exactly 1.
+    ///
+    /// Example: sudoku count --unique puzzles/top1465.txt
+    #[command(after_help = status::EXIT_STATUS_HELP)]
+    Count(count::CountArgs),
+}
+
+/// Parses the arguments and runs the subcommand.
+pub fn run() -> anyhow::Result<Status> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Count(args) => count::run(args),
+    }
+}
+
+/// True when the error comes from writing to a closed pipe (`sudoku solve ... | head -1`): the
+/// reader has all it wants, so the program ends quietly and successfully.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,195 @@
+//! What the subcommands share for output: the buffered stdout, the per-puzzle messages on stderr,
+//! the exit status they add up to, and the `--stats` summary.
+
+use std::fmt;
+use std::io::{self, BufWriter, StdoutLock, Write};
+use std::time::Instant;
+
+use clap::ValueEnum;
+use sudoku_cli::{Conflict, Grid, ParseError, Record, SolutionCount};
+
+use super::input::Source;
+use super::status::Status;
+
+/// How results are printed.
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// One line of 81 characters per grid.
+    #[default]
+    Line,
+    /// 9 lines per grid with box separators, and a blank line after each.
+    Grid,
+    /// One JSON object per line (JSON Lines), with source, line, status and result.
+    Json,
+}
+
+/// Why a puzzle produced no result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// The text is not a puzzle.
+    Invalid(ParseError),
+    /// Two givens clash.
+    Clash(Conflict),
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The puzzle has more than one solution, and one was asked for.
+    NotUnique(SolutionCount),
+}
+
+impl Problem {
+    /// The exit status this problem calls for.
+    pub fn status(&self) -> Status {
+        match self {
+            Problem::Invalid(_) | Problem::Clash(_) => Status::Error,
+            Problem::NoSolution | Problem::NotUnique(_) => Status::Failure,
+        }
+    }
+
+    /// The word naming this problem in JSON output.
+    pub fn json_status(&self) -> &'static str {
+        match self {
+            Problem::Invalid(_) | Problem::Clash(_) => "invalid",
+            Problem::NoSolution => "no_solution",
+            Problem::NotUnique(_) => "not_unique",
+        }
+    }
+
+    /// The line printed on stdout in place of a result, so that output stays one line per
+    /// puzzle; no program would read it as a grid.
+    pub fn placeholder(&self) -> &'static str {
+        match self {
+            Problem::Invalid(_) | Problem::Clash(_) => "error: invalid puzzle",
+            Problem::NoSolution => "error: no solution",
+            Problem::NotUnique(_) => "error: not unique",
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Invalid(error) => write!(f, "{error}"),
+            Problem::Clash(conflict) => write!(f, "clashing givens: {conflict}"),
+            Problem::NoSolution => f.write_str("no solution"),
+            Problem::NotUnique(count) => write!(f, "not unique: {count} solutions"),
+        }
+    }
+}
+
+/// The puzzle of a record, once it is known to be well formed and free of clashes.
+pub fn checked_puzzle(record: &Record) -> Result<Grid, Problem> {
+    let grid = record
+        .puzzle
+        .as_ref()
+        .map_err(|invalid| Problem::Invalid(invalid.error.clone()))?;
+    match grid.first_conflict() {
+        Some(conflict) => Err(Problem::Clash(conflict)),
+        None => Ok(*grid),
+    }
+}
+
+/// The puzzle as text for JSON output: the grid on one line, or the text that failed to parse.
+pub fn puzzle_text(record: &Record) -> String {
+    match &record.puzzle {
+        Ok(grid) => grid.to_string(),
+        Err(invalid) => invalid.text.clone(),
+    }
+}
+
+/// Counters for the `--stats` summary.
+#[derive(Debug, Default)]
+struct Tally {
+    read: u64,
+    succeeded: u64,
+    failed: u64,
+    invalid: u64,
+    unreadable: u64,
+}
+
+/// The run's output: buffered stdout, messages on stderr, the exit status and the tally.
+pub struct Output {
+    stdout: BufWriter<StdoutLock<'static>>,
+    status: Status,
+    tally: Tally,
+    started: Instant,
+    stats: bool,
+    words: [&'static str; 2],
+}
+
+impl Output {
+    /// Output for a run. `words` name a good and a failed result in the `--stats` summary
+    /// (`solved`, `without solution`).
+    pub fn new(stats: bool, words: [&'static str; 2]) -> Output {
+        Output {
+            stdout: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
+            status: Status::Success,
+            tally: Tally::default(),
+            started: Instant::now(),
+            stats,
+            words,
+        }
+    }
+
+    /// Where results go.
+    pub fn stdout(&mut self) -> &mut impl Write {
+        &mut self.stdout
+    }
+
+    /// Writes one JSON object and a newline.
+    pub fn json(&mut self, value: &impl serde::Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.stdout, value)?;
+        self.stdout.write_all(b"\n")
+    }
+
+    /// Counts a puzzle that went well.
+    pub fn success(&mut self) {
+        self.tally.read += 1;
+        self.tally.succeeded += 1;
+    }
+
+    /// Counts a puzzle that failed and says why on stderr, located by source and line.
+    pub fn problem(&mut self, source: &Source, line: u64, problem: &Problem) {
+        self.tally.read += 1;
+        match problem.status() {
+            Status::Error => self.tally.invalid += 1,
+            _ => self.tally.failed += 1,
+        }
+        self.status.merge(problem.status());
+        message(format_args!("{source}:{line}: {problem}"));
+    }
+
+    /// Reports a source that could not be read.
+    pub fn unreadable(&mut self, source: &Source, error: &io::Error) {
+        self.tally.unreadable += 1;
+        self.status.merge(Status::Error);
+        message(format_args!("{source}: {error}"));
+    }
+
+    /// Flushes stdout, prints the summary if asked, and returns the exit status.
+    pub fn finish(mut self) -> io::Result<Status> {
+        self.stdout.flush()?;
+        if self.stats {
+            let seconds = self.started.elapsed().as_secs_f64();
+            let t = &self.tally;
+            message(format_args!(
+                "{} puzzles read: {} {}, {} {}, {} invalid; {} unreadable inputs; \
+                 {seconds:.3} s, {:.0} puzzles/s",
+                t.read,
+                t.succeeded,
+                self.words[0],
+                t.failed,
+                self.words[1],
+                t.invalid,
+                t.unreadable,
+                t.read as f64 / seconds.max(1e-9),
+            ));
+        }
+        Ok(self.status)
+    }
+}
+
+/// One line on stderr, prefixed with the program's name. A failure to write it is ignored: there
+/// is nowhere left to report it.
+fn message(text: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "sudoku: {text}");
+}

@@ -1,0 +1,100 @@
+//! `sudoku solve`: the first solution of every puzzle, in input order.
+
+use anyhow::Result;
+use clap::Args;
+use serde::Serialize;
+use std::io::Write;
+use sudoku_cli::{Grid, Record, solve};
+
+use super::input::InputArgs;
+use super::output::{Format, Output, Problem, checked_puzzle, puzzle_text};
+use super::pipeline::{self, Event, JobsArgs};
+use super::status::Status;
+
+/// Arguments of `sudoku solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// How to print solutions.
+    #[arg(short, long, value_enum, default_value_t)]
+    format: Format,
+
+    #[command(flatten)]
+    jobs: JobsArgs,
+
+    /// Print a summary on stderr at the end: puzzles read, solved, failed, time, speed.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// One line of `--format json` output.
+#[derive(Serialize)]
+struct JsonResult<'a> {
+    source: String,
+    line: u64,
+    puzzle: String,
+    status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The solution of a record's puzzle, or why there is none.
+fn solve_record(record: &Record) -> Result<Grid, Problem> {
+    let puzzle = checked_puzzle(record)?;
+    solve(&puzzle).ok_or(Problem::NoSolution)
+}
+
+/// Runs `sudoku solve`.
+pub fn run(args: SolveArgs) -> Result<Status> {
+    let mut output = Output::new(args.stats, ["solved", "without solution"]);
+    let format = args.format;
+    pipeline::run(
+        &args.input.sources(),
+        args.jobs.threads(),
+        solve_record,
+        |event| {
+            match event {
+                Event::Puzzle {
+                    source,
+                    record,
+                    result,
+                } => {
+                    match &result {
+                        Ok(_) => output.success(),
+                        Err(problem) => output.problem(source, record.line, problem),
+                    }
+                    match format {
+                        Format::Line => match &result {
+                            Ok(solution) => writeln!(output.stdout(), "{solution}")?,
+                            Err(problem) => writeln!(output.stdout(), "{}", problem.placeholder())?,
+                        },
+                        Format::Grid => match &result {
+                            Ok(solution) => writeln!(output.stdout(), "{}", solution.block())?,
+                            Err(problem) => {
+                                writeln!(output.stdout(), "{}\n", problem.placeholder())?
+                            }
+                        },
+                        Format::Json => output.json(&JsonResult {
+                            source: source.to_string(),
+                            line: record.line,
+                            puzzle: puzzle_text(&record),
+                            status: match &result {
+                                Ok(_) => "solved",
+                                Err(problem) => problem.json_status(),
+                            },
+                            solution: result.as_ref().ok().map(Grid::to_string),
+                            error: result.as_ref().err().map(Problem::to_string),
+                        })?,
+                    }
+                }
+                Event::Unreadable { source, error } => output.unreadable(source, &error),
+            }
+            Ok(())
+        },
+    )?;
+    Ok(output.finish()?)
+}
