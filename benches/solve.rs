@@ -1,0 +1,159 @@
+//! Solver throughput on the standard collections, ours beside the `sudoku` crate (0.8, the
+//! fastest Rust solver on crates.io), measured in the same run.
+//!
+//! One criterion group per collection in `puzzles/`, each timing solve-first and count-to-2 (the
+//! uniqueness check) for both solvers, plus a group counting all solutions of puzzles with
+//! thousands. At the end a table in tdoku's style gives puzzles/second and the ratio, from
+//! interleaved rounds so that both solvers see the same machine load.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput};
+use peer_sudoku::Sudoku as Peer;
+use sudoku_cli::{Grid, PuzzleReader, count_solutions, solve};
+
+/// The collections measured, by file in `puzzles/`.
+const COLLECTIONS: [&str; 5] = [
+    "17_clue_1000",
+    "top1465",
+    "hardest_1106",
+    "hardest_1905_1000",
+    "serg_1000",
+];
+
+/// Both solvers' view of the same puzzles.
+struct Collection {
+    name: &'static str,
+    ours: Vec<Grid>,
+    peer: Vec<Peer>,
+}
+
+fn load(name: &'static str) -> Collection {
+    let path = format!("{}/puzzles/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let ours: Vec<Grid> = PuzzleReader::new(std::io::BufReader::new(file))
+        .map(|r| r.expect("readable").puzzle.expect("valid puzzle"))
+        .collect();
+    let peer = ours
+        .iter()
+        .map(|g| Peer::from_bytes(*g.cells()).expect("valid for the crate"))
+        .collect();
+    Collection { name, ours, peer }
+}
+
+/// One measured task: the same work done by each solver.
+#[derive(Clone, Copy)]
+enum Task {
+    SolveFirst,
+    CountTo(u64),
+}
+
+impl Task {
+    fn label(self) -> String {
+        match self {
+            Task::SolveFirst => "solve".into(),
+            Task::CountTo(n) => format!("count-to-{n}"),
+        }
+    }
+
+    fn run_ours(self, puzzles: &[Grid]) -> u64 {
+        match self {
+            Task::SolveFirst => puzzles.iter().filter(|p| solve(p).is_some()).count() as u64,
+            Task::CountTo(n) => puzzles.iter().map(|p| count_solutions(p, n).found).sum(),
+        }
+    }
+
+    fn run_peer(self, puzzles: &[Peer]) -> u64 {
+        match self {
+            Task::SolveFirst => puzzles
+                .iter()
+                .filter(|p| p.some_solution().is_some())
+                .count() as u64,
+            Task::CountTo(n) => puzzles
+                .iter()
+                .map(|p| p.solutions_count_up_to(n as usize) as u64)
+                .sum(),
+        }
+    }
+}
+
+fn criterion_groups(c: &mut Criterion, collections: &[Collection], tasks: &[(Task, &[usize])]) {
+    for &(task, which) in tasks {
+        for &i in which {
+            let collection = &collections[i];
+            let mut group = c.benchmark_group(format!("{}/{}", collection.name, task.label()));
+            group.throughput(Throughput::Elements(collection.ours.len() as u64));
+            group.sample_size(10);
+            group.measurement_time(Duration::from_secs(3));
+            group.bench_function("ours", |b| {
+                b.iter(|| task.run_ours(black_box(&collection.ours)))
+            });
+            group.bench_function("sudoku-crate", |b| {
+                b.iter(|| task.run_peer(black_box(&collection.peer)))
+            });
+            group.finish();
+        }
+    }
+}
+
+/// Median seconds per pass of each solver over interleaved rounds.
+fn interleaved(collection: &Collection, task: Task, rounds: usize) -> (f64, f64) {
+    let (mut ours, mut peer) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let start = Instant::now();
+        let a = task.run_ours(black_box(&collection.ours));
+        ours.push(start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        let b = task.run_peer(black_box(&collection.peer));
+        peer.push(start.elapsed().as_secs_f64());
+        assert_eq!(a, b, "{}: the two solvers disagree", collection.name);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    (median(&mut ours), median(&mut peer))
+}
+
+fn ratio_table(collections: &[Collection], tasks: &[(Task, &[usize])], rounds: usize) {
+    println!();
+    println!("| collection | task | ours (puzzles/s) | sudoku crate (puzzles/s) | ours / crate |");
+    println!("|---|---|---:|---:|---:|");
+    for &(task, which) in tasks {
+        for &i in which {
+            let collection = &collections[i];
+            let (ours, peer) = interleaved(collection, task, rounds);
+            let n = collection.ours.len() as f64;
+            println!(
+                "| {} | {} | {:.0} | {:.0} | {:.2}x |",
+                collection.name,
+                task.label(),
+                n / ours,
+                n / peer,
+                peer / ours
+            );
+        }
+    }
+}
+
+fn main() {
+    let collections: Vec<Collection> = COLLECTIONS.into_iter().map(load).collect();
+    let all: Vec<usize> = (0..collections.len()).collect();
+    let serg = [collections.len() - 1];
+    let tasks: [(Task, &[usize]); 3] = [
+        (Task::SolveFirst, &all),
+        (Task::CountTo(2), &all),
+        (Task::CountTo(100_000), &serg),
+    ];
+    let mut c = Criterion::default().configure_from_args();
+    criterion_groups(&mut c, &collections, &tasks);
+    c.final_summary();
+    // `cargo bench -- --test` (and `cargo test --benches`) only checks that everything runs.
+    let rounds = if std::env::args().any(|arg| arg == "--test") {
+        1
+    } else {
+        11
+    };
+    ratio_table(&collections, &tasks, rounds);
+}
