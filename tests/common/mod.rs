@@ -1,0 +1,72 @@
+//! Helpers shared by the integration tests: puzzle files and random valid grids.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+use sudoku_cli::{Grid, PuzzleReader};
+
+/// A valid solution grid to transform.
+pub const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// The path of a file in `puzzles/`.
+pub fn puzzle_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(name)
+}
+
+/// Every puzzle of a file in `puzzles/`.
+pub fn puzzles(name: &str) -> Vec<Grid> {
+    let file = std::fs::File::open(puzzle_path(name)).expect("puzzle file exists");
+    PuzzleReader::new(std::io::BufReader::new(file))
+        .map(|r| r.expect("readable").puzzle.expect("valid puzzle"))
+        .collect()
+}
+
+/// A strategy for valid full grids: the base solution under a random symmetry of sudoku
+/// (relabelled digits, rows and columns shuffled within bands and stacks, bands and stacks
+/// shuffled, maybe transposed). Every such image is a valid grid.
+pub fn valid_grid() -> impl Strategy<Value = Grid> {
+    let perm9 = Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle();
+    let perm3 = || Just(vec![0usize, 1, 2]).prop_shuffle();
+    let lines = || (perm3(), perm3(), perm3(), perm3());
+    (perm9, lines(), lines(), any::<bool>()).prop_map(|(digits, rows, columns, transpose)| {
+        let base: Grid = SOLUTION.parse().unwrap();
+        let order = |(bands, a, b, c): &(Vec<usize>, Vec<usize>, Vec<usize>, Vec<usize>)| {
+            let within = [a, b, c];
+            (0..9)
+                .map(|i| 3 * bands[i / 3] + within[bands[i / 3]][i % 3])
+                .collect::<Vec<_>>()
+        };
+        let (row_order, column_order) = (order(&rows), order(&columns));
+        let mut cells = [0u8; 81];
+        for r in 0..9 {
+            for c in 0..9 {
+                let (sr, sc) = (row_order[r], column_order[c]);
+                let (sr, sc) = if transpose { (sc, sr) } else { (sr, sc) };
+                cells[9 * r + c] = digits[usize::from(base.cells()[9 * sr + sc] - 1)];
+            }
+        }
+        Grid::from_cells(cells).unwrap()
+    })
+}
+
+/// A strategy for puzzles: a valid grid with each cell blanked with probability `blank`.
+pub fn puzzle_from_grid(blank: f64) -> impl Strategy<Value = (Grid, Grid)> {
+    (
+        valid_grid(),
+        proptest::collection::vec(proptest::bool::weighted(blank), 81),
+    )
+        .prop_map(|(solution, blanks)| {
+            let mut cells = *solution.cells();
+            for (cell, blank) in cells.iter_mut().zip(blanks) {
+                if blank {
+                    *cell = 0;
+                }
+            }
+            (Grid::from_cells(cells).unwrap(), solution)
+        })
+}

@@ -1,0 +1,130 @@
+//! The library's engine over the sample collections, and its properties on random puzzles.
+
+mod common;
+
+use common::{puzzle_from_grid, puzzles, valid_grid};
+use proptest::prelude::*;
+use sudoku_cli::{Grid, count_solutions, is_unique, solve};
+
+/// Every puzzle of a collection is solved, validly and keeping its givens.
+fn solves_every_puzzle_of(name: &str) -> usize {
+    let puzzles = puzzles(name);
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let solution = solve(puzzle).unwrap_or_else(|| panic!("{name} #{}: no solution", i + 1));
+        assert!(
+            solution.is_solution_of(puzzle),
+            "{name} #{}: {solution} does not solve {puzzle}",
+            i + 1
+        );
+    }
+    puzzles.len()
+}
+
+#[test]
+fn solves_the_17_clue_sample() {
+    assert_eq!(solves_every_puzzle_of("17_clue_1000.txt"), 1000);
+}
+
+#[test]
+fn solves_the_hard_collections() {
+    assert_eq!(solves_every_puzzle_of("top1465.txt"), 1465);
+    assert_eq!(solves_every_puzzle_of("hardest_1106.txt"), 375);
+    assert_eq!(solves_every_puzzle_of("hardest_1905_1000.txt"), 1000);
+}
+
+#[test]
+fn the_unique_collections_are_unique() {
+    for name in ["17_clue_1000.txt", "top1465.txt", "hardest_1106.txt"] {
+        assert!(puzzles(name).iter().all(is_unique), "{name}");
+    }
+}
+
+#[test]
+fn serg_puzzles_have_several_solutions() {
+    for puzzle in puzzles("serg_1000.txt") {
+        let count = count_solutions(&puzzle, 2);
+        assert_eq!(count.found, 2, "{puzzle}");
+        assert!(count.limit_reached);
+        assert!(solve(&puzzle).unwrap().is_solution_of(&puzzle));
+    }
+}
+
+/// A plain reference counter: fill the empty cell with the fewest fitting digits, each in turn.
+fn reference_count(grid: &mut [u8; 81], limit: u64) -> u64 {
+    let fits = |grid: &[u8; 81], cell: usize, digit: u8| {
+        let (row, column) = (cell / 9, cell % 9);
+        !(0..9).any(|i| {
+            grid[9 * row + i] == digit
+                || grid[9 * i + column] == digit
+                || grid[9 * (row / 3 * 3 + i / 3) + column / 3 * 3 + i % 3] == digit
+        })
+    };
+    let best = (0..81)
+        .filter(|&cell| grid[cell] == 0)
+        .map(|cell| {
+            (
+                cell,
+                (1..=9)
+                    .filter(|&d| fits(grid, cell, d))
+                    .collect::<Vec<u8>>(),
+            )
+        })
+        .min_by_key(|(_, digits)| digits.len());
+    let Some((cell, digits)) = best else {
+        return 1;
+    };
+    let mut found = 0;
+    for digit in digits {
+        grid[cell] = digit;
+        found += reference_count(grid, limit - found);
+        grid[cell] = 0;
+        if found >= limit {
+            break;
+        }
+    }
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn solutions_are_valid_and_keep_the_givens((puzzle, _) in puzzle_from_grid(0.7)) {
+        let solution = solve(&puzzle).expect("blanking a valid grid leaves a solution");
+        prop_assert!(solution.is_solution_of(&puzzle));
+        prop_assert!(count_solutions(&puzzle, 1).found >= 1);
+    }
+
+    #[test]
+    fn a_full_grid_counts_exactly_one(grid in valid_grid()) {
+        let count = count_solutions(&grid, 10);
+        prop_assert_eq!(count.found, 1);
+        prop_assert!(!count.limit_reached);
+        prop_assert_eq!(solve(&grid), Some(grid));
+    }
+
+    #[test]
+    fn counts_agree_with_a_plain_backtracker((puzzle, _) in puzzle_from_grid(0.6)) {
+        let limit = 50;
+        let expected = reference_count(&mut puzzle.cells().clone(), limit);
+        let count = count_solutions(&puzzle, limit);
+        prop_assert_eq!(count.found, expected);
+        prop_assert_eq!(count.limit_reached, expected == limit);
+    }
+
+    #[test]
+    fn a_wrong_given_leaves_no_solution_or_another((puzzle, solution) in puzzle_from_grid(0.5),
+                                                   cell in 0usize..81, shift in 1u8..9) {
+        // Change one given to another digit: any solution found must keep the new given.
+        let mut cells = *puzzle.cells();
+        if cells[cell] != 0 {
+            cells[cell] = (solution.cells()[cell] - 1 + shift) % 9 + 1;
+        }
+        let changed = Grid::from_cells(cells).unwrap();
+        if let Some(found) = solve(&changed) {
+            prop_assert!(found.is_solution_of(&changed));
+        } else {
+            prop_assert_eq!(count_solutions(&changed, 5).found, 0);
+        }
+    }
+}
