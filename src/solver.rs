@@ -91,6 +91,17 @@ const BAND_PLACEMENTS: [u32; 512] = {
     table
 };
 
+/// For a 9-bit row field: the field itself when it holds a single cell, else 0.
+const SINGLE_OF_ROW: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut bit = 0;
+    while bit < 9 {
+        table[1 << bit] = 1 << bit;
+        bit += 1;
+    }
+    table
+};
+
 /// The three cells of column `c` (0-8) inside a band.
 const fn column_in_band(c: u32) -> u32 {
     (1 | 1 << 9 | 1 << 18) << c
@@ -99,10 +110,10 @@ const fn column_in_band(c: u32) -> u32 {
 /// The engine's whole state: candidate masks per digit and band, and what is still open.
 #[derive(Clone, Copy)]
 struct Board {
-    /// `masks[3 * digit + band]`: cells of the band where the digit (0-8) may go.
-    masks: [u32; 27],
-    /// The masks as the band logic last left them; a difference means there is work to do.
-    settled: [u32; 27],
+    /// `masks[digit][band]`: cells of the band where the digit (0-8) may go.
+    masks: [[u32; 3]; 9],
+    /// Bit `3 * digit + band` is set when that mask changed since the band logic last ran on it.
+    dirty: u32,
     /// Per band, the cells whose digit is not yet fixed.
     unsolved: [u32; 3],
 }
@@ -120,8 +131,8 @@ enum Progress {
 impl Board {
     /// The state before any given is placed.
     const EMPTY: Board = Board {
-        masks: [BAND_BITS; 27],
-        settled: [BAND_BITS; 27],
+        masks: [[BAND_BITS; 3]; 9],
+        dirty: 0,
         unsolved: [BAND_BITS; 3],
     };
 
@@ -132,17 +143,25 @@ impl Board {
             let (band, bit) = (cell / 27, 1u32 << (cell % 27));
             for other in 0..9 {
                 if other != usize::from(digit - 1) {
-                    board.masks[3 * other + band] &= !bit;
+                    board.clear(other, band, bit);
                 }
             }
         }
         board
     }
 
+    /// Removes `cells` from the mask of `digit` in `band`, marking it dirty if that changed it.
+    #[inline(always)]
+    fn clear(&mut self, digit: usize, band: usize, cells: u32) {
+        let old = self.masks[digit][band];
+        self.masks[digit][band] = old & !cells;
+        self.dirty |= u32::from(old & cells != 0) << (3 * digit + band);
+    }
+
     /// Removes `digit` (0-8) as a candidate of `cell`.
     #[inline]
     fn eliminate(&mut self, cell: usize, digit: usize) {
-        self.masks[3 * digit + cell / 27] &= !(1 << (cell % 27));
+        self.clear(digit, cell / 27, 1 << (cell % 27));
     }
 
     /// Keeps `digit` (0-8) in `cell` only, among the cells of its row: the band logic then fixes it.
@@ -150,14 +169,14 @@ impl Board {
     fn assign(&mut self, cell: usize, digit: usize) {
         let (band, bit) = (cell / 27, cell % 27);
         let row = ROW_BITS << (bit / 9 * 9);
-        self.masks[3 * digit + band] &= !row | 1 << bit;
+        self.clear(digit, band, row & !(1 << bit));
     }
 
     /// Applies the band logic to one digit and band until it settles, then fixes every row that is
     /// left with a single candidate. Returns false on a contradiction.
     #[inline]
-    fn settle_band(&mut self, index: usize) -> bool {
-        let mut mask = self.masks[index];
+    fn settle_band(&mut self, digit: usize, band: usize) -> bool {
+        let mut mask = self.masks[digit][band];
         loop {
             let presence = BOXES_OF_ROW[(mask & ROW_BITS) as usize]
                 | BOXES_OF_ROW[((mask >> 9) & ROW_BITS) as usize] << 3
@@ -171,31 +190,25 @@ impl Board {
             }
             mask = narrowed;
         }
-        self.masks[index] = mask;
-        self.settled[index] = mask;
+        self.masks[digit][band] = mask;
 
-        let (digit, band) = (index / 3, index % 3);
-        let mut fixed = 0;
-        for row in 0..3 {
-            let field = (mask >> (9 * row)) & ROW_BITS;
-            if field & (field - 1) == 0 {
-                fixed |= field << (9 * row);
-            }
-        }
-        fixed &= self.unsolved[band];
-        while fixed != 0 {
-            let bit = fixed.trailing_zeros();
-            fixed &= fixed - 1;
-            self.unsolved[band] &= !(1 << bit);
-            let column = column_in_band(bit % 9);
-            for other_band in 0..3 {
-                if other_band != band {
-                    self.masks[3 * digit + other_band] &= !column;
-                }
-            }
+        let fixed = (SINGLE_OF_ROW[(mask & ROW_BITS) as usize]
+            | SINGLE_OF_ROW[((mask >> 9) & ROW_BITS) as usize] << 9
+            | SINGLE_OF_ROW[(mask >> 18) as usize] << 18)
+            & self.unsolved[band];
+        if fixed != 0 {
+            // The newly fixed cells leave every other digit, and their columns the other bands.
+            self.unsolved[band] &= !fixed;
             for other in 0..9 {
                 if other != digit {
-                    self.masks[3 * other + band] &= !(1 << bit);
+                    self.clear(other, band, fixed);
+                }
+            }
+            let columns = (fixed | fixed >> 9 | fixed >> 18) & ROW_BITS;
+            let columns = columns | columns << 9 | columns << 18;
+            for other_band in 0..3 {
+                if other_band != band {
+                    self.clear(digit, other_band, columns);
                 }
             }
         }
@@ -205,20 +218,14 @@ impl Board {
     /// Runs the band logic on every digit and band that changed since it last ran, until none did.
     #[inline]
     fn settle_all(&mut self) -> bool {
-        loop {
-            let mut changed = false;
-            for index in 0..27 {
-                if self.masks[index] != self.settled[index] {
-                    changed = true;
-                    if !self.settle_band(index) {
-                        return false;
-                    }
-                }
-            }
-            if !changed {
-                return true;
+        while self.dirty != 0 {
+            let index = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            if !self.settle_band(index / 3, index % 3) {
+                return false;
             }
         }
+        true
     }
 
     /// Counts, bit-sliced over the nine digits, how many candidates each open cell of a band has:
@@ -227,7 +234,7 @@ impl Board {
     fn candidate_counts(&self, band: usize) -> (u32, u32, u32) {
         let (mut one, mut two, mut three) = (0, 0, 0);
         for digit in 0..9 {
-            let mask = self.masks[3 * digit + band] & self.unsolved[band];
+            let mask = self.masks[digit][band] & self.unsolved[band];
             three |= two & mask;
             two |= one & mask;
             one |= mask;
@@ -239,7 +246,7 @@ impl Board {
     #[inline]
     fn next_candidate(&self, cell: usize, from: usize) -> Option<usize> {
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-        (from..9).find(|&digit| self.masks[3 * digit + band] & bit != 0)
+        (from..9).find(|&digit| self.masks[digit][band] & bit != 0)
     }
 
     /// Places every naked single. `None` on a contradiction, else whether anything was placed.
@@ -273,7 +280,7 @@ impl Board {
         for digit in 0..9 {
             let (mut any, mut several) = (0u32, 0u32);
             for band in 0..3 {
-                let mask = self.masks[3 * digit + band];
+                let mask = self.masks[digit][band];
                 let (r0, r1, r2) = (mask & ROW_BITS, (mask >> 9) & ROW_BITS, mask >> 18);
                 let in_band = r0 | r1 | r2;
                 several |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & in_band);
@@ -287,7 +294,7 @@ impl Board {
                 let column = singles.trailing_zeros();
                 singles &= singles - 1;
                 for band in 0..3 {
-                    let cells = self.masks[3 * digit + band] & column_in_band(column);
+                    let cells = self.masks[digit][band] & column_in_band(column);
                     if cells & self.unsolved[band] != 0 {
                         self.assign(27 * band + cells.trailing_zeros() as usize, digit);
                         placed = true;
@@ -334,7 +341,7 @@ impl Board {
                 let bit = open.trailing_zeros();
                 open &= open - 1;
                 let count = (0..9)
-                    .filter(|digit| self.masks[3 * digit + band] & (1 << bit) != 0)
+                    .filter(|&digit| self.masks[digit][band] & (1 << bit) != 0)
                     .count() as u32;
                 if count < best.0 {
                     best = (count, 27 * band + bit as usize);
@@ -347,12 +354,13 @@ impl Board {
     /// The solved grid; only meaningful once every cell is fixed.
     fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
-        for (index, &mask) in self.masks.iter().enumerate() {
-            let (digit, band) = (index / 3, index % 3);
-            let mut bits = mask;
-            while bits != 0 {
-                cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
-                bits &= bits - 1;
+        for (digit, bands) in self.masks.iter().enumerate() {
+            for (band, &mask) in bands.iter().enumerate() {
+                let mut bits = mask;
+                while bits != 0 {
+                    cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
+                    bits &= bits - 1;
+                }
             }
         }
         Grid::from_cells(cells).expect("every cell holds a digit from 1 to 9")
