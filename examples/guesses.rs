@@ -1,6 +1,6 @@
 //! Prints, for each puzzle file named, how many guesses the engine needs per puzzle on average.
-//! A quick look at search effort alongside the benchmarks: `cargo run --release --example
-//! guesses -- puzzles/*.txt`.
+//! A quick look at search effort alongside the benchmarks:
+//! `cargo run --release --example guesses -- puzzles/*.txt`.
 
 use sudoku_cli::PuzzleReader;
 use sudoku_cli::solver::solve_with_stats;
@@ -15,19 +15,8 @@ fn main() -> std::io::Result<()> {
                 guesses += solve_with_stats(&grid).1.guesses;
             }
         }
-        use std::sync::atomic::Ordering::Relaxed;
-        use sudoku_cli::solver::*;
-        eprintln!(
-            "settles {} nodes {} fixes {} rounds {}",
-            SETTLES.swap(0, Relaxed) / puzzles,
-            NODES.swap(0, Relaxed) / puzzles,
-            FIXES.swap(0, Relaxed) / puzzles,
-            ROUNDS.swap(0, Relaxed) / puzzles
-        );
-        println!(
-            "{path}: {puzzles} puzzles, {:.2} guesses/puzzle",
-            guesses as f64 / puzzles.max(1) as f64
-        );
+        let average = guesses as f64 / puzzles.max(1) as f64;
+        println!("{path}: {puzzles} puzzles, {average:.2} guesses/puzzle");
     }
     Ok(())
 }
