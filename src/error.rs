@@ -46,3 +46,21 @@ pub enum ParseError {
         found: usize,
     },
 }
+
+/// Why the generator could not make a puzzle as asked.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    /// No minimal puzzle within the clue limit came out of the attempts allowed.
+    #[error(
+        "no puzzle with at most {max_clues} clues in {attempts} attempts (the fewest found: {fewest}); \
+         allow more clues or more attempts"
+    )]
+    TooManyClues {
+        /// The limit asked for.
+        max_clues: usize,
+        /// How many attempts were made.
+        attempts: u32,
+        /// The fewest clues of any puzzle made.
+        fewest: usize,
+    },
+}

@@ -18,11 +18,12 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod generate;
 pub mod grid;
 pub mod parse;
 pub mod solver;
 
-pub use error::ParseError;
+pub use error::{GenerateError, ParseError};
 pub use grid::{Conflict, Grid, Position, Unit};
 pub use parse::{InvalidPuzzle, PuzzleReader, Record};
 pub use solver::{SolutionCount, count_solutions, is_unique, solve};

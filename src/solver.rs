@@ -25,7 +25,9 @@
 //! when that branch is done, removes the digit from the cell and goes on. The whole state is a
 //! few hundred bytes on the stack; nothing is allocated during the search.
 
-use crate::grid::{CELLS, Grid};
+use rand::{Rng, RngExt};
+
+use crate::grid::{CELLS, Grid, Position};
 
 /// Bits of one band: 3 rows of 9 cells.
 const BAND_BITS: u32 = 0x7FF_FFFF;
@@ -249,6 +251,14 @@ impl Board {
         (from..9).find(|&digit| self.masks[digit][band] & bit != 0)
     }
 
+    /// The candidates of `cell` as a 9-bit mask, bit `d` for digit `d` (0-8).
+    fn candidates(&self, cell: usize) -> u32 {
+        let (band, bit) = (cell / 27, cell % 27);
+        (0..9).fold(0, |set, digit| {
+            set | ((self.masks[digit][band] >> bit) & 1) << digit
+        })
+    }
+
     /// Places every naked single. `None` on a contradiction, else whether anything was placed.
     #[inline]
     fn naked_singles(&mut self) -> Option<bool> {
@@ -371,6 +381,14 @@ impl Board {
 trait Visitor {
     /// Called with each solution found; returns false to stop the search.
     fn solution(&mut self, board: &Board) -> bool;
+
+    /// Which digit of `cell` to try first when the search must guess: by default the smallest.
+    #[inline]
+    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
+        board
+            .next_candidate(cell, 0)
+            .expect("propagation leaves every open cell a candidate")
+    }
 }
 
 /// Depth-first search from `board`. Returns false once the visitor asked to stop.
@@ -382,9 +400,7 @@ fn search(mut board: Board, visitor: &mut impl Visitor, stats: &mut SearchStats)
             Progress::Stuck => {}
         }
         let cell = board.guess_cell();
-        let digit = board
-            .next_candidate(cell, 0)
-            .expect("propagation leaves every open cell a candidate");
+        let digit = visitor.first_guess(&board, cell);
         let mut branch = board;
         branch.assign(cell, digit);
         stats.guesses += 1;
@@ -450,6 +466,52 @@ impl Visitor for Counter {
         self.found += 1;
         self.found < self.limit
     }
+}
+
+/// Keeps the first solution found while guessing at random.
+struct RandomSolution<'a, R> {
+    rng: &'a mut R,
+    found: Option<Grid>,
+}
+
+impl<R: Rng> Visitor for RandomSolution<'_, R> {
+    fn solution(&mut self, board: &Board) -> bool {
+        self.found = Some(board.solution());
+        false
+    }
+
+    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
+        let candidates = board.candidates(cell);
+        let pick = self.rng.random_range(0..candidates.count_ones());
+        (0..9)
+            .filter(|digit| candidates & (1 << digit) != 0)
+            .nth(pick as usize)
+            .expect("pick is below the number of candidates")
+    }
+}
+
+/// A solution of `puzzle` drawn at random: whenever the search must guess, the digit tried
+/// first is chosen by `rng`. From the empty grid, every valid grid can come out. `None` when the
+/// puzzle has no solution.
+pub fn random_solution(puzzle: &Grid, rng: &mut impl Rng) -> Option<Grid> {
+    let mut visitor = RandomSolution { rng, found: None };
+    search(
+        Board::from_grid(puzzle),
+        &mut visitor,
+        &mut SearchStats::default(),
+    );
+    visitor.found
+}
+
+/// True when `puzzle` has a solution in which the cell at `position` does not hold `digit`
+/// (1-9). Given one known solution, a puzzle with one of that solution's digits removed stays
+/// unique exactly when this is false: one search instead of a count to two.
+pub fn solvable_without(puzzle: &Grid, position: Position, digit: u8) -> bool {
+    let mut board = Board::from_grid(puzzle);
+    board.eliminate(position.index(), usize::from(digit - 1));
+    let mut visitor = FirstSolution(None);
+    search(board, &mut visitor, &mut SearchStats::default());
+    visitor.0.is_some()
 }
 
 /// Solves `puzzle`, returning its first solution, or `None` when it has none.

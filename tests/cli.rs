@@ -349,7 +349,7 @@ fn stats_summarise_the_run_on_stderr() {
     assert_eq!(status, 2);
     let summary = stderr.lines().last().unwrap();
     assert!(
-        summary.starts_with("sudoku: 3 puzzles read: 1 solved, 1 without solution, 1 invalid"),
+        summary.starts_with("sudoku: 3 puzzles: 1 solved, 1 without solution, 1 invalid;"),
         "{summary}"
     );
     assert!(summary.ends_with("puzzles/s"), "{summary}");

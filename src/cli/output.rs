@@ -158,6 +158,14 @@ impl Output {
         message(format_args!("{source}:{line}: {problem}"));
     }
 
+    /// Counts a failure that belongs to no input line and says why on stderr.
+    pub fn fail(&mut self, why: fmt::Arguments<'_>) {
+        self.tally.read += 1;
+        self.tally.failed += 1;
+        self.status.merge(Status::Failure);
+        message(why);
+    }
+
     /// Reports a source that could not be read.
     pub fn unreadable(&mut self, source: &Source, error: &io::Error) {
         self.tally.unreadable += 1;
@@ -171,17 +179,19 @@ impl Output {
         if self.stats {
             let seconds = self.started.elapsed().as_secs_f64();
             let t = &self.tally;
+            let mut summary = format!(
+                "{} puzzles: {} {}, {} {}",
+                t.read, t.succeeded, self.words[0], t.failed, self.words[1]
+            );
+            if t.invalid > 0 {
+                summary += &format!(", {} invalid", t.invalid);
+            }
+            if t.unreadable > 0 {
+                summary += &format!("; {} unreadable inputs", t.unreadable);
+            }
+            let rate = t.read as f64 / seconds.max(1e-9);
             message(format_args!(
-                "{} puzzles read: {} {}, {} {}, {} invalid; {} unreadable inputs; \
-                 {seconds:.3} s, {:.0} puzzles/s",
-                t.read,
-                t.succeeded,
-                self.words[0],
-                t.failed,
-                self.words[1],
-                t.invalid,
-                t.unreadable,
-                t.read as f64 / seconds.max(1e-9),
+                "{summary}; {seconds:.3} s, {rate:.0} puzzles/s"
             ));
         }
         Ok(self.status)

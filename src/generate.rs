@@ -1,0 +1,288 @@
+//! Making puzzles: random solution grids, and minimal puzzles with exactly one solution, with an
+//! optional symmetry of the clue pattern. Every random choice comes from the caller's generator,
+//! so a seeded generator always makes the same puzzles.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+use crate::error::GenerateError;
+use crate::grid::{CELLS, Grid, Position};
+use crate::solver::{is_unique, random_solution, solvable_without};
+
+/// A symmetry the pattern of clues keeps: when a cell holds a clue, so do all its images.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// No symmetry.
+    #[default]
+    None,
+    /// Half-turn rotation about the centre (the classic newspaper symmetry).
+    Rotational,
+    /// Quarter-turn rotation about the centre (so also the half turn).
+    Quarter,
+    /// Reflection in the vertical centre line (left and right mirror each other).
+    Mirror,
+    /// Reflection in the horizontal centre line (top and bottom mirror each other).
+    Flip,
+    /// Reflection in the main diagonal, top left to bottom right.
+    Diagonal,
+    /// Reflection in the anti-diagonal, top right to bottom left.
+    Antidiagonal,
+    /// Every rotation and reflection of the square at once.
+    Full,
+}
+
+impl Symmetry {
+    /// Every symmetry, in the order of [`Symmetry::NAMES`].
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::Quarter,
+        Symmetry::Mirror,
+        Symmetry::Flip,
+        Symmetry::Diagonal,
+        Symmetry::Antidiagonal,
+        Symmetry::Full,
+    ];
+
+    /// The names of the symmetries, as [`Symmetry::name`] gives them and `parse` reads them.
+    pub const NAMES: [&'static str; 8] = [
+        "none",
+        "rotational",
+        "quarter",
+        "mirror",
+        "flip",
+        "diagonal",
+        "antidiagonal",
+        "full",
+    ];
+
+    /// The symmetry's name, in lower case.
+    pub fn name(self) -> &'static str {
+        let index = Symmetry::ALL.iter().position(|&s| s == self);
+        Symmetry::NAMES[index.expect("ALL lists every symmetry")]
+    }
+
+    /// The transformations generating this symmetry, as maps of (row, column).
+    fn generators(self) -> &'static [fn(usize, usize) -> (usize, usize)] {
+        match self {
+            Symmetry::None => &[],
+            Symmetry::Rotational => &[|r, c| (8 - r, 8 - c)],
+            Symmetry::Quarter => &[|r, c| (c, 8 - r)],
+            Symmetry::Mirror => &[|r, c| (r, 8 - c)],
+            Symmetry::Flip => &[|r, c| (8 - r, c)],
+            Symmetry::Diagonal => &[|r, c| (c, r)],
+            Symmetry::Antidiagonal => &[|r, c| (8 - c, 8 - r)],
+            Symmetry::Full => &[|r, c| (c, 8 - r), |r, c| (r, 8 - c)],
+        }
+    }
+
+    /// The cells that must all be clues together: each cell with all of its images.
+    pub fn orbits(self) -> Vec<Vec<Position>> {
+        let mut seen = [false; CELLS];
+        let mut orbits = Vec::new();
+        for start in 0..CELLS {
+            if seen[start] {
+                continue;
+            }
+            let mut orbit = vec![Position::new(start)];
+            seen[start] = true;
+            let mut next = 0;
+            while next < orbit.len() {
+                let (r, c) = (orbit[next].row(), orbit[next].column());
+                for map in self.generators() {
+                    let (r, c) = map(r, c);
+                    let image = Position::at(r, c);
+                    if !seen[image.index()] {
+                        seen[image.index()] = true;
+                        orbit.push(image);
+                    }
+                }
+                next += 1;
+            }
+            orbit.sort();
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// True when the clue pattern of `grid` keeps this symmetry.
+    pub fn holds_for(self, grid: &Grid) -> bool {
+        self.orbits().iter().all(|orbit| {
+            let clues = orbit.iter().filter(|p| grid.get(**p).is_some()).count();
+            clues == 0 || clues == orbit.len()
+        })
+    }
+}
+
+impl std::str::FromStr for Symmetry {
+    type Err = String;
+
+    /// Reads a symmetry by its name (see [`Symmetry::NAMES`]).
+    fn from_str(name: &str) -> Result<Symmetry, String> {
+        Symmetry::NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| Symmetry::ALL[i])
+            .ok_or_else(|| format!("unknown symmetry {name:?}"))
+    }
+}
+
+/// A random complete, valid grid; every valid grid can come out.
+pub fn random_grid(rng: &mut impl Rng) -> Grid {
+    random_solution(&Grid::empty(), rng).expect("the empty grid has solutions")
+}
+
+/// Removes clues from `solution` in random order, orbit by orbit, as long as the puzzle keeps a
+/// single solution. Without symmetry the result is minimal: removing any one clue would give it
+/// more than one solution. With a symmetry, no whole orbit can be removed.
+pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
+    let mut puzzle = *solution;
+    let mut orbits = symmetry.orbits();
+    orbits.shuffle(rng);
+    for orbit in orbits {
+        let mut candidate = puzzle;
+        for &position in &orbit {
+            candidate.set(position, None);
+        }
+        let still_unique = match orbit.as_slice() {
+            [position] => {
+                let digit = solution.get(*position).expect("the solution is complete");
+                !solvable_without(&candidate, *position, digit)
+            }
+            _ => is_unique(&candidate),
+        };
+        if still_unique {
+            puzzle = candidate;
+        }
+    }
+    puzzle
+}
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// At most this many clues, if set.
+    pub max_clues: Option<usize>,
+    /// How many minimal puzzles to make before giving up on `max_clues`.
+    pub attempts: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            symmetry: Symmetry::None,
+            max_clues: None,
+            attempts: DEFAULT_ATTEMPTS,
+        }
+    }
+}
+
+/// How many minimal puzzles [`generate`] makes, by default, looking for one within the clue limit.
+pub const DEFAULT_ATTEMPTS: u32 = 1000;
+
+/// A generated puzzle with its solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: exactly one solution, minimal for its symmetry.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+}
+
+/// Makes a puzzle with exactly one solution, minimal for `options.symmetry`, with at most
+/// `options.max_clues` clues when that is set (trying up to `options.attempts` times).
+pub fn generate(rng: &mut impl Rng, options: &Options) -> Result<Generated, GenerateError> {
+    let mut fewest = CELLS;
+    for _ in 0..options.attempts.max(1) {
+        let solution = random_grid(rng);
+        let puzzle = minimal_puzzle(&solution, options.symmetry, rng);
+        let clues = puzzle.given_count();
+        if options.max_clues.is_none_or(|max| clues <= max) {
+            return Ok(Generated { puzzle, solution });
+        }
+        fewest = fewest.min(clues);
+    }
+    Err(GenerateError::TooManyClues {
+        max_clues: options.max_clues.unwrap_or(CELLS),
+        attempts: options.attempts.max(1),
+        fewest,
+    })
+}
+
+/// The portable generator for puzzle number `index` of a run with `seed`: the same pair gives the
+/// same puzzle on every machine, whatever the number of threads.
+pub fn puzzle_rng(seed: u64, index: u64) -> rand::rngs::ChaCha8Rng {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    key[8..16].copy_from_slice(&index.to_le_bytes());
+    rand::rngs::ChaCha8Rng::from_seed(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::count_solutions;
+
+    #[test]
+    fn orbits_partition_the_grid() {
+        for symmetry in Symmetry::ALL {
+            assert_eq!(symmetry.name().parse(), Ok(symmetry));
+            let orbits = symmetry.orbits();
+            let total: usize = orbits.iter().map(Vec::len).sum();
+            assert_eq!(total, CELLS, "{symmetry:?}");
+        }
+        assert_eq!(Symmetry::None.orbits().len(), 81);
+        assert_eq!(Symmetry::Rotational.orbits().len(), 41);
+        assert_eq!(Symmetry::Quarter.orbits().len(), 21);
+        assert_eq!(Symmetry::Mirror.orbits().len(), 45);
+        assert_eq!(Symmetry::Full.orbits().len(), 15);
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_minimal() {
+        let mut rng = puzzle_rng(7, 0);
+        let Generated { puzzle, solution } = generate(&mut rng, &Options::default()).unwrap();
+        assert!(solution.is_solution_of(&puzzle));
+        assert!(count_solutions(&puzzle, 2).is_unique());
+        for (index, _) in puzzle.givens() {
+            let mut fewer = puzzle;
+            fewer.set(Position::new(index), None);
+            assert_eq!(
+                count_solutions(&fewer, 2).found,
+                2,
+                "clue {index} is redundant"
+            );
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_puzzle() {
+        let options = Options::default();
+        let a = generate(&mut puzzle_rng(42, 3), &options).unwrap();
+        let b = generate(&mut puzzle_rng(42, 3), &options).unwrap();
+        let c = generate(&mut puzzle_rng(42, 4), &options).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a.puzzle, c.puzzle);
+    }
+
+    #[test]
+    fn a_clue_limit_that_cannot_be_met_fails_clearly() {
+        let options = Options {
+            max_clues: Some(17),
+            attempts: 3,
+            ..Options::default()
+        };
+        let error = generate(&mut puzzle_rng(1, 0), &options).unwrap_err();
+        assert!(matches!(
+            error,
+            GenerateError::TooManyClues { attempts: 3, .. }
+        ));
+        assert!(
+            error
+                .to_string()
+                .starts_with("no puzzle with at most 17 clues in 3 attempts")
+        );
+    }
+}
