@@ -9,6 +9,9 @@ use crate::error::GenerateError;
 use crate::grid::{CELLS, Grid, Position};
 use crate::solver::{is_unique, random_solution, solvable_without};
 
+/// A map of the grid onto itself, on (row, column) counted from 0.
+type CellMap = fn(usize, usize) -> (usize, usize);
+
 /// A symmetry the pattern of clues keeps: when a cell holds a clue, so do all its images.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Symmetry {
@@ -63,7 +66,7 @@ impl Symmetry {
     }
 
     /// The transformations generating this symmetry, as maps of (row, column).
-    fn generators(self) -> &'static [fn(usize, usize) -> (usize, usize)] {
+    fn generators(self) -> &'static [CellMap] {
         match self {
             Symmetry::None => &[],
             Symmetry::Rotational => &[|r, c| (8 - r, 8 - c)],
