@@ -17,6 +17,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod check;
 pub mod error;
 pub mod generate;
 pub mod grid;

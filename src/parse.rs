@@ -29,6 +29,9 @@ pub struct Record {
     pub line: u64,
     /// The puzzle, or what is wrong with its text.
     pub puzzle: Result<Grid, InvalidPuzzle>,
+    /// A second grid written after a one-line puzzle on the same line, as in files of puzzle and
+    /// solution pairs: the annotation, when it starts with 81 cells.
+    pub companion: Option<Grid>,
 }
 
 /// Text that is not a puzzle: the text itself (its first line) and what is wrong with it.
@@ -79,6 +82,7 @@ impl PartialGrid {
             return Record {
                 line,
                 puzzle: Err(invalid),
+                companion: None,
             };
         }
         let puzzle = if self.rows == 9 {
@@ -93,6 +97,7 @@ impl PartialGrid {
         Record {
             line: self.start,
             puzzle,
+            companion: None,
         }
     }
 }
@@ -103,8 +108,8 @@ enum Line {
     Blank,
     /// A comment or a border made only of separators: skipped.
     Skip,
-    /// A whole puzzle on one line.
-    Puzzle(Grid),
+    /// A whole puzzle on one line, and the grid written after it, if any.
+    Puzzle(Grid, Option<Grid>),
     /// Nine cells: a row of a grid.
     Row([u8; 9]),
     /// Malformed. `row_like` when it has few enough cells in a run to be a bad grid row.
@@ -167,11 +172,8 @@ fn classify_puzzle_line(line: &[u8], start: usize, run: usize) -> Line {
     let next = line.get(start + run).copied();
     let error = match next {
         None | Some(b' ' | b'\t' | b'\r') if run == CELLS => {
-            let mut cells = [0u8; CELLS];
-            for (cell, &byte) in cells.iter_mut().zip(&line[start..]) {
-                *cell = cell_value(byte).expect("the run holds only cells");
-            }
-            return Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9"));
+            let companion = leading_grid(&line[start + run..]);
+            return Line::Puzzle(cells_of(&line[start..start + run]), companion);
         }
         None | Some(b' ' | b'\t' | b'\r') => ParseError::WrongCellCount { found: run },
         Some(_) if run > CELLS => ParseError::WrongCellCount { found: run },
@@ -181,6 +183,28 @@ fn classify_puzzle_line(line: &[u8], start: usize, run: usize) -> Line {
         error,
         row_like: false,
     }
+}
+
+/// The grid of 81 cell characters.
+fn cells_of(run: &[u8]) -> Grid {
+    let mut cells = [0u8; CELLS];
+    for (cell, &byte) in cells.iter_mut().zip(run) {
+        *cell = cell_value(byte).expect("the run holds only cells");
+    }
+    Grid::from_cells(cells).expect("cells are 0-9")
+}
+
+/// The grid at the start of an annotation (after its leading whitespace), if it is one: exactly
+/// 81 cells, then the end or whitespace.
+fn leading_grid(annotation: &[u8]) -> Option<Grid> {
+    let start = annotation.iter().position(|b| !b.is_ascii_whitespace())?;
+    let text = &annotation[start..];
+    let run = text
+        .iter()
+        .take_while(|&&b| cell_value(b).is_some())
+        .count();
+    let ends = text.get(run).is_none_or(|b| b.is_ascii_whitespace());
+    (run == CELLS && ends).then(|| cells_of(&text[..run]))
 }
 
 /// A line that may be a grid row (cells with separators between them), a border, or 81 cells
@@ -204,7 +228,7 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
     match found {
         0 => Line::Skip,
         9 => Line::Row(cells[..9].try_into().expect("nine cells")),
-        CELLS => Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9")),
+        CELLS => Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9"), None),
         _ => Line::Bad {
             error: match row {
                 Some(row) => ParseError::GridRowLength { row, found },
@@ -284,6 +308,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 text: self.line_text(),
                 error,
             }),
+            companion: None,
         }
     }
 
@@ -297,8 +322,11 @@ impl<R: BufRead> PuzzleReader<R> {
         match classify(&self.line, row) {
             Line::Skip => None,
             Line::Blank => self.grid.take().map(PartialGrid::into_record),
-            Line::Puzzle(grid) => {
-                let record = self.record(Ok(grid));
+            Line::Puzzle(grid, companion) => {
+                let record = Record {
+                    companion,
+                    ..self.record(Ok(grid))
+                };
                 self.finish_grid_before(record)
             }
             Line::Bad {
@@ -556,6 +584,19 @@ mod tests {
                 (9, Err(ParseError::IncompleteGrid { rows: 1 })),
             ]
         );
+    }
+
+    #[test]
+    fn a_second_grid_on_the_line_is_its_companion() {
+        let solution = "1".repeat(81);
+        let text = format!(
+            "{PUZZLE} {solution} rated 1.2\n{PUZZLE}\t{}\n{PUZZLE} 11.9\n",
+            &solution[1..]
+        );
+        let companions: Vec<Option<String>> = PuzzleReader::new(text.as_bytes())
+            .map(|r| r.unwrap().companion.map(|g| g.to_string()))
+            .collect();
+        assert_eq!(companions, vec![Some(solution), None, None]);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The command line: argument definitions, and one module per subcommand.
 
+mod check;
 mod count;
 mod generate;
 mod input;
@@ -55,6 +56,17 @@ enum Command {
     /// Example: sudoku generate -n 10 --seed 42 --symmetry rotational
     #[command(after_help = status::EXIT_STATUS_HELP)]
     Generate(generate::GenerateArgs),
+
+    /// Check grids: a complete grid must be a valid solution, a partial one must have no
+    /// clashing givens, and with --solution (or a second grid on the line) the solution must
+    /// solve its puzzle.
+    ///
+    /// Prints `ok` or `fail` per grid; every fault goes to stderr with its file and line, as
+    /// `row 3: digit 5 at r3c1 and r3c7` or `r1c3: the puzzle gives 4, the solution has 7`.
+    ///
+    /// Example: sudoku solve puzzles.txt > solutions.txt; sudoku check puzzles.txt -s solutions.txt
+    #[command(after_help = status::EXIT_STATUS_HELP)]
+    Check(check::CheckArgs),
 }
 
 /// Parses the arguments and runs the subcommand.
@@ -64,6 +76,7 @@ pub fn run() -> anyhow::Result<Status> {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Check(args) => check::run(args),
     }
 }
 

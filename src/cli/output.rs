@@ -34,13 +34,15 @@ pub enum Problem {
     NoSolution,
     /// The puzzle has more than one solution, and one was asked for.
     NotUnique(SolutionCount),
+    /// A puzzle whose solution, to be checked, could not be had: why.
+    Unpaired(String),
 }
 
 impl Problem {
     /// The exit status this problem calls for.
     pub fn status(&self) -> Status {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) => Status::Error,
+            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unpaired(_) => Status::Error,
             Problem::NoSolution | Problem::NotUnique(_) => Status::Failure,
         }
     }
@@ -48,7 +50,7 @@ impl Problem {
     /// The word naming this problem in JSON output.
     pub fn json_status(&self) -> &'static str {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) => "invalid",
+            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unpaired(_) => "invalid",
             Problem::NoSolution => "no_solution",
             Problem::NotUnique(_) => "not_unique",
         }
@@ -58,7 +60,9 @@ impl Problem {
     /// puzzle; no program would read it as a grid.
     pub fn placeholder(&self) -> &'static str {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) => "error: invalid puzzle",
+            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unpaired(_) => {
+                "error: invalid puzzle"
+            }
             Problem::NoSolution => "error: no solution",
             Problem::NotUnique(_) => "error: not unique",
         }
@@ -72,6 +76,7 @@ impl fmt::Display for Problem {
             Problem::Clash(conflict) => write!(f, "clashing givens: {conflict}"),
             Problem::NoSolution => f.write_str("no solution"),
             Problem::NotUnique(count) => write!(f, "not unique: {count} solutions"),
+            Problem::Unpaired(why) => write!(f, "cannot check: {why}"),
         }
     }
 }
@@ -156,6 +161,21 @@ impl Output {
         }
         self.status.merge(problem.status());
         message(format_args!("{source}:{line}: {problem}"));
+    }
+
+    /// Counts a grid that failed its check and says what is wrong on stderr, one line a fault.
+    pub fn faults(
+        &mut self,
+        source: &Source,
+        line: u64,
+        faults: impl Iterator<Item = impl fmt::Display>,
+    ) {
+        self.tally.read += 1;
+        self.tally.failed += 1;
+        self.status.merge(Status::Failure);
+        for fault in faults {
+            message(format_args!("{source}:{line}: {fault}"));
+        }
     }
 
     /// Counts a failure that belongs to no input line and says why on stderr.

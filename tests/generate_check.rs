@@ -1,0 +1,238 @@
+//! `sudoku generate` and `sudoku check`, run as a user runs them.
+
+mod common;
+
+use assert_cmd::Command;
+use common::SOLUTION;
+use predicates::prelude::*;
+use sudoku_cli::generate::Symmetry;
+use sudoku_cli::{Grid, Position, count_solutions};
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").expect("the binary is built")
+}
+
+/// Runs `sudoku ARGS` with `stdin`, returning (status, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let output = sudoku().args(args).write_stdin(stdin).output().unwrap();
+    (
+        output.status.code().expect("exited normally"),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn grids(stdout: &str) -> Vec<Grid> {
+    stdout.lines().map(|line| line.parse().unwrap()).collect()
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes_with_any_number_of_jobs() {
+    let (_, one, _) = run(&["generate", "-n", "40", "--seed", "42", "--jobs", "1"], "");
+    let (_, three, _) = run(&["generate", "-n", "40", "--seed", "42", "--jobs", "3"], "");
+    let (_, other, _) = run(&["generate", "-n", "40", "--seed", "43", "--jobs", "2"], "");
+    assert_eq!(one.lines().count(), 40);
+    assert_eq!(one, three);
+    let (a, b) = (grids(&one), grids(&other));
+    assert!(
+        a.iter().zip(&b).all(|(x, y)| x != y),
+        "different seeds, different puzzles"
+    );
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_minimal() {
+    let (status, stdout, _) = run(&["generate", "-n", "10", "--seed", "7"], "");
+    assert_eq!(status, 0);
+    for puzzle in grids(&stdout) {
+        assert!(count_solutions(&puzzle, 2).is_unique(), "{puzzle}");
+        for (index, _) in puzzle.givens() {
+            let mut fewer = puzzle;
+            fewer.set(Position::new(index), None);
+            assert!(
+                !count_solutions(&fewer, 2).is_unique(),
+                "{puzzle}: clue {index} is redundant"
+            );
+        }
+    }
+}
+
+#[test]
+fn symmetries_hold() {
+    for symmetry in Symmetry::ALL {
+        let (status, stdout, _) = run(
+            &[
+                "generate",
+                "-n",
+                "5",
+                "--seed",
+                "3",
+                "--symmetry",
+                symmetry.name(),
+            ],
+            "",
+        );
+        assert_eq!(status, 0, "{symmetry:?}");
+        for puzzle in grids(&stdout) {
+            assert!(symmetry.holds_for(&puzzle), "{symmetry:?}: {puzzle}");
+            assert!(count_solutions(&puzzle, 2).is_unique());
+        }
+    }
+    sudoku()
+        .args(["generate", "--symmetry", "spiral"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn solved_grids_are_complete_valid_and_varied() {
+    let (status, stdout, _) = run(&["generate", "--solved", "-n", "20", "--seed", "5"], "");
+    assert_eq!(status, 0);
+    let grids = grids(&stdout);
+    assert!(
+        grids
+            .iter()
+            .all(|g| g.is_complete() && g.first_conflict().is_none())
+    );
+    // Not a fixed template: first rows differ.
+    let first_rows: std::collections::HashSet<String> = grids
+        .iter()
+        .map(|g| g.to_string()[..9].to_string())
+        .collect();
+    assert!(first_rows.len() > 15);
+}
+
+#[test]
+fn clue_limits_are_met_or_fail_clearly() {
+    let (status, stdout, _) = run(&["generate", "-n", "3", "--seed", "9", "--clues", "23"], "");
+    assert_eq!(status, 0);
+    assert!(grids(&stdout).iter().all(|p| p.given_count() <= 23));
+    let (status, stdout, stderr) = run(
+        &[
+            "generate",
+            "--seed",
+            "9",
+            "--clues",
+            "17",
+            "--attempts",
+            "5",
+        ],
+        "",
+    );
+    assert_eq!(status, 1);
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.starts_with("sudoku: puzzle 1: no puzzle with at most 17 clues in 5 attempts"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn json_gives_seed_clues_and_solution_and_verbose_gives_the_seed() {
+    let (_, stdout, stderr) = run(&["generate", "-n", "2", "-f", "json", "--verbose"], "");
+    let seed: u64 = stderr
+        .trim()
+        .strip_prefix("sudoku: seed ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    for (index, line) in stdout.lines().enumerate() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(object["seed"], seed);
+        assert_eq!(object["index"], index);
+        let puzzle: Grid = object["puzzle"].as_str().unwrap().parse().unwrap();
+        let solution: Grid = object["solution"].as_str().unwrap().parse().unwrap();
+        assert_eq!(object["clues"], puzzle.given_count());
+        assert!(solution.is_solution_of(&puzzle));
+    }
+    // The printed seed makes the same puzzles again.
+    let (_, again, _) = run(
+        &[
+            "generate",
+            "-n",
+            "2",
+            "-f",
+            "json",
+            "--seed",
+            &seed.to_string(),
+        ],
+        "",
+    );
+    assert_eq!(again, stdout);
+}
+
+#[test]
+fn check_accepts_valid_grids_and_puzzles() {
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let (status, stdout, stderr) = run(
+        &["check"],
+        &format!("{SOLUTION}\n{puzzle}\n{puzzle} {SOLUTION}\n"),
+    );
+    assert_eq!(
+        (status, stdout.as_str(), stderr.as_str()),
+        (0, "ok\nok\nok\n", "")
+    );
+}
+
+#[test]
+fn check_names_every_fault() {
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let clashing_puzzle = format!("5{}5{}", &puzzle[1..6], &puzzle[7..]);
+    let swapped = format!("35{}", &SOLUTION[2..]);
+    let input = format!("{clashing_puzzle}\n{swapped}\n{puzzle} {swapped}\n");
+    let (status, stdout, stderr) = run(&["check"], &input);
+    assert_eq!(status, 1);
+    assert_eq!(stdout, "fail\nfail\nfail\n");
+    let expected = [
+        "sudoku: <stdin>:1: row 1: digit 5 at r1c1 and r1c7",
+        "sudoku: <stdin>:2: column 1: digit 3 at r1c1 and r9c1",
+        "sudoku: <stdin>:2: column 2: digit 5 at r1c2 and r4c2",
+        "sudoku: <stdin>:3: column 1: digit 3 at r1c1 and r9c1",
+        "sudoku: <stdin>:3: column 2: digit 5 at r1c2 and r4c2",
+        "sudoku: <stdin>:3: r1c1: the puzzle gives 5, the solution has 3",
+        "sudoku: <stdin>:3: r1c2: the puzzle gives 3, the solution has 5",
+    ];
+    assert_eq!(stderr.lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn check_reads_solutions_from_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("puzzles.txt");
+    let solutions = dir.path().join("solutions.txt");
+    let top = common::puzzle_path("top1465.txt");
+    let solved = sudoku()
+        .args(["solve", top.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::copy(&top, &puzzles).unwrap();
+    std::fs::write(&solutions, &solved.stdout).unwrap();
+    let args = [
+        "check",
+        puzzles.to_str().unwrap(),
+        "-s",
+        solutions.to_str().unwrap(),
+    ];
+    let output = sudoku().args(args).output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(output.stdout, "ok\n".repeat(1465).into_bytes());
+    // One solution short: the last puzzle cannot be checked, and that is an error.
+    let mut fewer = String::from_utf8(solved.stdout).unwrap();
+    fewer.truncate(fewer.len() - 82);
+    std::fs::write(&solutions, fewer).unwrap();
+    sudoku()
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no solution left for this puzzle"));
+}
+
+#[test]
+fn check_reports_unparseable_input_with_status_2() {
+    let (status, stdout, stderr) = run(&["check"], "12345\n");
+    assert_eq!(status, 2);
+    assert_eq!(stdout, "error: invalid grid\n");
+    assert!(stderr.starts_with("sudoku: <stdin>:1: found 5 cells"));
+}
