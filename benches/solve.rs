@@ -7,7 +7,9 @@
 //! interleaved rounds so that both solvers see the same machine load.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
 
 use criterion::{Criterion, Throughput};
 use peer_sudoku::Sudoku as Peer;
@@ -97,25 +99,6 @@ fn criterion_groups(c: &mut Criterion, collections: &[Collection], tasks: &[(Tas
     }
 }
 
-/// Median seconds per pass of each solver over interleaved rounds.
-fn interleaved(collection: &Collection, task: Task, rounds: usize) -> (f64, f64) {
-    let (mut ours, mut peer) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        let start = Instant::now();
-        let a = task.run_ours(black_box(&collection.ours));
-        ours.push(start.elapsed().as_secs_f64());
-        let start = Instant::now();
-        let b = task.run_peer(black_box(&collection.peer));
-        peer.push(start.elapsed().as_secs_f64());
-        assert_eq!(a, b, "{}: the two solvers disagree", collection.name);
-    }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    (median(&mut ours), median(&mut peer))
-}
-
 fn ratio_table(collections: &[Collection], tasks: &[(Task, &[usize])], rounds: usize) {
     println!();
     println!("| collection | task | ours (puzzles/s) | sudoku crate (puzzles/s) | ours / crate |");
@@ -123,7 +106,11 @@ fn ratio_table(collections: &[Collection], tasks: &[(Task, &[usize])], rounds: u
     for &(task, which) in tasks {
         for &i in which {
             let collection = &collections[i];
-            let (ours, peer) = interleaved(collection, task, rounds);
+            let (ours, peer) = common::interleaved(
+                rounds,
+                || task.run_ours(black_box(&collection.ours)),
+                || task.run_peer(black_box(&collection.peer)),
+            );
             let n = collection.ours.len() as f64;
             println!(
                 "| {} | {} | {:.0} | {:.0} | {:.2}x |",
@@ -149,11 +136,5 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     criterion_groups(&mut c, &collections, &tasks);
     c.final_summary();
-    // `cargo bench -- --test` (and `cargo test --benches`) only checks that everything runs.
-    let rounds = if std::env::args().any(|arg| arg == "--test") {
-        1
-    } else {
-        11
-    };
-    ratio_table(&collections, &tasks, rounds);
+    ratio_table(&collections, &tasks, common::rounds());
 }
