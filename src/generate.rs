@@ -212,7 +212,7 @@ impl Occupancy<'_> {
             Unit::Box(position.block() as u8),
         ]
         .into_iter()
-        .any(|unit| unit.cells().all(|other| blocked(other)))
+        .any(|unit| unit.cells().all(&blocked))
     }
 }
 
