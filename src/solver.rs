@@ -114,7 +114,7 @@ const fn column_in_band(c: u32) -> u32 {
 struct Board {
     /// `masks[digit][band]`: cells of the band where the digit (0-8) may go.
     masks: [[u32; 3]; 9],
-    /// Bit `3 * digit + band` is set when that mask changed since the band logic last ran on it.
+    /// Bit `9 * band + digit` is set when that mask changed since the band logic last ran on it.
     dirty: u32,
     /// Per band, the cells whose digit is not yet fixed.
     unsolved: [u32; 3],
@@ -157,7 +157,7 @@ impl Board {
     fn clear(&mut self, digit: usize, band: usize, cells: u32) {
         let old = self.masks[digit][band];
         self.masks[digit][band] = old & !cells;
-        self.dirty |= u32::from(old & cells != 0) << (3 * digit + band);
+        self.dirty |= u32::from(old & cells != 0) << (9 * band + digit);
     }
 
     /// Removes `digit` (0-8) as a candidate of `cell`.
@@ -201,11 +201,13 @@ impl Board {
         if fixed != 0 {
             // The newly fixed cells leave every other digit, and their columns the other bands.
             self.unsolved[band] &= !fixed;
-            for other in 0..9 {
-                if other != digit {
-                    self.clear(other, band, fixed);
-                }
+            let mut changed = 0u32;
+            for (other, masks) in self.masks.iter_mut().enumerate() {
+                changed |= u32::from(masks[band] & fixed != 0) << other;
+                masks[band] &= !fixed;
             }
+            self.masks[digit][band] = mask;
+            self.dirty |= (changed & !(1 << digit)) << (9 * band);
             let columns = (fixed | fixed >> 9 | fixed >> 18) & ROW_BITS;
             let columns = columns | columns << 9 | columns << 18;
             for other_band in 0..3 {
@@ -223,7 +225,7 @@ impl Board {
         while self.dirty != 0 {
             let index = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
-            if !self.settle_band(index / 3, index % 3) {
+            if !self.settle_band(index % 9, index / 9) {
                 return false;
             }
         }
@@ -286,30 +288,37 @@ impl Board {
     /// contradiction (a column with no room for a digit), else whether anything was placed.
     #[inline]
     fn column_singles(&mut self) -> Option<bool> {
+        let fold = |mask: u32| (mask | mask >> 9 | mask >> 18) & ROW_BITS;
         let mut placed = false;
         for digit in 0..9 {
-            let (mut any, mut several) = (0u32, 0u32);
-            for band in 0..3 {
+            let (mut any, mut several, mut fixed) = (0u32, 0u32, 0u32);
+            let mut columns_in = [0u32; 3];
+            for (band, columns) in columns_in.iter_mut().enumerate() {
                 let mask = self.masks[digit][band];
                 let (r0, r1, r2) = (mask & ROW_BITS, (mask >> 9) & ROW_BITS, mask >> 18);
-                let in_band = r0 | r1 | r2;
-                several |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & in_band);
-                any |= in_band;
+                *columns = r0 | r1 | r2;
+                several |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & *columns);
+                any |= *columns;
+                fixed |= fold(mask & !self.unsolved[band]);
             }
             if any != ROW_BITS {
                 return None;
             }
-            let mut singles = any & !several;
+            let mut singles = any & !several & !fixed;
             while singles != 0 {
                 let column = singles.trailing_zeros();
                 singles &= singles - 1;
-                for band in 0..3 {
-                    let cells = self.masks[digit][band] & column_in_band(column);
-                    if cells & self.unsolved[band] != 0 {
-                        self.assign(27 * band + cells.trailing_zeros() as usize, digit);
-                        placed = true;
-                    }
+                let band = columns_in
+                    .iter()
+                    .position(|columns| columns & (1 << column) != 0)
+                    .expect("a single column has its cell in some band");
+                let cell = self.masks[digit][band] & column_in_band(column);
+                if cell == 0 {
+                    // An earlier placement of this pass took the column's last candidate.
+                    return None;
                 }
+                self.assign(27 * band + cell.trailing_zeros() as usize, digit);
+                placed = true;
             }
         }
         Some(placed)
