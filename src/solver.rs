@@ -112,8 +112,8 @@ const fn column_in_band(c: u32) -> u32 {
 /// The engine's whole state: candidate masks per digit and band, and what is still open.
 #[derive(Clone, Copy)]
 struct Board {
-    /// `masks[digit][band]`: cells of the band where the digit (0-8) may go.
-    masks: [[u32; 3]; 9],
+    /// `masks[band][digit]`: cells of the band where the digit (0-8) may go.
+    masks: [[u32; 9]; 3],
     /// Bit `9 * band + digit` is set when that mask changed since the band logic last ran on it.
     dirty: u32,
     /// Per band, the cells whose digit is not yet fixed.
@@ -133,7 +133,7 @@ enum Progress {
 impl Board {
     /// The state before any given is placed.
     const EMPTY: Board = Board {
-        masks: [[BAND_BITS; 3]; 9],
+        masks: [[BAND_BITS; 9]; 3],
         dirty: 0,
         unsolved: [BAND_BITS; 3],
     };
@@ -155,8 +155,8 @@ impl Board {
     /// Removes `cells` from the mask of `digit` in `band`, marking it dirty if that changed it.
     #[inline(always)]
     fn clear(&mut self, digit: usize, band: usize, cells: u32) {
-        let old = self.masks[digit][band];
-        self.masks[digit][band] = old & !cells;
+        let old = self.masks[band][digit];
+        self.masks[band][digit] = old & !cells;
         self.dirty |= u32::from(old & cells != 0) << (9 * band + digit);
     }
 
@@ -178,7 +178,7 @@ impl Board {
     /// left with a single candidate. Returns false on a contradiction.
     #[inline]
     fn settle_band(&mut self, digit: usize, band: usize) -> bool {
-        let mut mask = self.masks[digit][band];
+        let mut mask = self.masks[band][digit];
         loop {
             let presence = BOXES_OF_ROW[(mask & ROW_BITS) as usize]
                 | BOXES_OF_ROW[((mask >> 9) & ROW_BITS) as usize] << 3
@@ -192,7 +192,7 @@ impl Board {
             }
             mask = narrowed;
         }
-        self.masks[digit][band] = mask;
+        self.masks[band][digit] = mask;
 
         let fixed = (SINGLE_OF_ROW[(mask & ROW_BITS) as usize]
             | SINGLE_OF_ROW[((mask >> 9) & ROW_BITS) as usize] << 9
@@ -202,11 +202,11 @@ impl Board {
             // The newly fixed cells leave every other digit, and their columns the other bands.
             self.unsolved[band] &= !fixed;
             let mut changed = 0u32;
-            for (other, masks) in self.masks.iter_mut().enumerate() {
-                changed |= u32::from(masks[band] & fixed != 0) << other;
-                masks[band] &= !fixed;
+            for (other, mask) in self.masks[band].iter_mut().enumerate() {
+                changed |= u32::from(*mask & fixed != 0) << other;
+                *mask &= !fixed;
             }
-            self.masks[digit][band] = mask;
+            self.masks[band][digit] = mask;
             self.dirty |= (changed & !(1 << digit)) << (9 * band);
             let columns = (fixed | fixed >> 9 | fixed >> 18) & ROW_BITS;
             let columns = columns | columns << 9 | columns << 18;
@@ -238,7 +238,7 @@ impl Board {
     fn candidate_counts(&self, band: usize) -> (u32, u32, u32) {
         let (mut one, mut two, mut three) = (0, 0, 0);
         for digit in 0..9 {
-            let mask = self.masks[digit][band] & self.unsolved[band];
+            let mask = self.masks[band][digit] & self.unsolved[band];
             three |= two & mask;
             two |= one & mask;
             one |= mask;
@@ -250,14 +250,14 @@ impl Board {
     #[inline]
     fn next_candidate(&self, cell: usize, from: usize) -> Option<usize> {
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-        (from..9).find(|&digit| self.masks[digit][band] & bit != 0)
+        (from..9).find(|&digit| self.masks[band][digit] & bit != 0)
     }
 
     /// The candidates of `cell` as a 9-bit mask, bit `d` for digit `d` (0-8).
     fn candidates(&self, cell: usize) -> u32 {
         let (band, bit) = (cell / 27, cell % 27);
         (0..9).fold(0, |set, digit| {
-            set | ((self.masks[digit][band] >> bit) & 1) << digit
+            set | ((self.masks[band][digit] >> bit) & 1) << digit
         })
     }
 
@@ -294,7 +294,7 @@ impl Board {
             let (mut any, mut several, mut fixed) = (0u32, 0u32, 0u32);
             let mut columns_in = [0u32; 3];
             for (band, columns) in columns_in.iter_mut().enumerate() {
-                let mask = self.masks[digit][band];
+                let mask = self.masks[band][digit];
                 let (r0, r1, r2) = (mask & ROW_BITS, (mask >> 9) & ROW_BITS, mask >> 18);
                 *columns = r0 | r1 | r2;
                 several |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & *columns);
@@ -312,7 +312,7 @@ impl Board {
                     .iter()
                     .position(|columns| columns & (1 << column) != 0)
                     .expect("a single column has its cell in some band");
-                let cell = self.masks[digit][band] & column_in_band(column);
+                let cell = self.masks[band][digit] & column_in_band(column);
                 if cell == 0 {
                     // An earlier placement of this pass took the column's last candidate.
                     return None;
@@ -360,7 +360,7 @@ impl Board {
                 let bit = open.trailing_zeros();
                 open &= open - 1;
                 let count = (0..9)
-                    .filter(|&digit| self.masks[digit][band] & (1 << bit) != 0)
+                    .filter(|&digit| self.masks[band][digit] & (1 << bit) != 0)
                     .count() as u32;
                 if count < best.0 {
                     best = (count, 27 * band + bit as usize);
@@ -373,8 +373,8 @@ impl Board {
     /// The solved grid; only meaningful once every cell is fixed.
     fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
-        for (digit, bands) in self.masks.iter().enumerate() {
-            for (band, &mask) in bands.iter().enumerate() {
+        for (band, digits) in self.masks.iter().enumerate() {
+            for (digit, &mask) in digits.iter().enumerate() {
                 let mut bits = mask;
                 while bits != 0 {
                     cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
