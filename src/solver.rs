@@ -116,6 +116,10 @@ struct Board {
     masks: [[u32; 9]; 3],
     /// Bit `9 * band + digit` is set when that mask changed since the band logic last ran on it.
     dirty: u32,
+    /// Bit `digit` is set when the digit's masks changed since its columns were last examined.
+    unexamined_columns: u32,
+    /// Bit `band` is set when some mask of the band changed since its cells were last examined.
+    unexamined_bands: u32,
     /// Per band, the cells whose digit is not yet fixed.
     unsolved: [u32; 3],
 }
@@ -135,6 +139,8 @@ impl Board {
     const EMPTY: Board = Board {
         masks: [[BAND_BITS; 9]; 3],
         dirty: 0,
+        unexamined_columns: ROW_BITS,
+        unexamined_bands: 0b111,
         unsolved: [BAND_BITS; 3],
     };
 
@@ -225,6 +231,8 @@ impl Board {
         while self.dirty != 0 {
             let index = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
+            self.unexamined_columns |= 1 << (index % 9);
+            self.unexamined_bands |= 1 << (index / 9);
             if !self.settle_band(index % 9, index / 9) {
                 return false;
             }
@@ -265,7 +273,10 @@ impl Board {
     #[inline]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
-        for band in 0..3 {
+        let mut bands = std::mem::take(&mut self.unexamined_bands);
+        while bands != 0 {
+            let band = bands.trailing_zeros() as usize;
+            bands &= bands - 1;
             let (one, two, _) = self.candidate_counts(band);
             if self.unsolved[band] & !one != 0 {
                 return None;
@@ -290,7 +301,10 @@ impl Board {
     fn column_singles(&mut self) -> Option<bool> {
         let fold = |mask: u32| (mask | mask >> 9 | mask >> 18) & ROW_BITS;
         let mut placed = false;
-        for digit in 0..9 {
+        let mut digits = std::mem::take(&mut self.unexamined_columns);
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let (mut any, mut several, mut fixed) = (0u32, 0u32, 0u32);
             let mut columns_in = [0u32; 3];
             for (band, columns) in columns_in.iter_mut().enumerate() {
