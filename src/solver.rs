@@ -362,26 +362,23 @@ impl Board {
 
     /// The open cell to guess on: a two-candidate cell if there is one, else one with the fewest.
     fn guess_cell(&self) -> usize {
-        let mut best = (u32::MAX, 0);
+        let mut best: Option<(u32, usize)> = None;
         for band in 0..3 {
             let (_, two, three) = self.candidate_counts(band);
             let pairs = two & !three;
             if pairs != 0 {
-                return 27 * band + pairs.trailing_zeros() as usize;
-            }
-            let mut open = self.unsolved[band];
-            while open != 0 {
-                let bit = open.trailing_zeros();
-                open &= open - 1;
-                let count = (0..9)
-                    .filter(|&digit| self.masks[band][digit] & (1 << bit) != 0)
-                    .count() as u32;
-                if count < best.0 {
-                    best = (count, 27 * band + bit as usize);
+                let open = self.unsolved[band].count_ones();
+                if best.is_none_or(|(most, _)| open > most) {
+                    best = Some((open, 27 * band + pairs.trailing_zeros() as usize));
                 }
             }
         }
-        best.1
+        if let Some((_, cell)) = best {
+            return cell;
+        }
+        let open = (0..CELLS).filter(|&cell| self.unsolved[cell / 27] & (1 << (cell % 27)) != 0);
+        open.min_by_key(|&cell| self.candidates(cell).count_ones())
+            .expect("a board that is stuck has open cells")
     }
 
     /// The solved grid; only meaningful once every cell is fixed.
