@@ -7,7 +7,7 @@ use std::io::Write;
 use sudoku_cli::{Record, SolutionCount, count_solutions};
 
 use super::input::InputArgs;
-use super::output::{Output, Problem, checked_puzzle, puzzle_text};
+use super::output::{Output, Problem, puzzle_text, record_puzzle, unsolvable};
 use super::pipeline::{self, Event, JobsArgs};
 use super::status::Status;
 
@@ -69,7 +69,14 @@ struct JsonCount<'a> {
 
 /// The count of a record's puzzle, or why it cannot be counted.
 fn count_record(record: &Record, limit: u64) -> Result<SolutionCount, Problem> {
-    Ok(count_solutions(&checked_puzzle(record)?, limit))
+    let puzzle = record_puzzle(record)?;
+    let count = count_solutions(puzzle, limit);
+    if count.found == 0 {
+        if let clash @ Problem::Clash(_) = unsolvable(puzzle) {
+            return Err(clash);
+        }
+    }
+    Ok(count)
 }
 
 /// The problem with a count, if any: none at all is always one; several, when `unique` is asked.

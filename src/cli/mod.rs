@@ -6,6 +6,7 @@ mod generate;
 mod input;
 mod output;
 mod pipeline;
+mod progress;
 mod solve;
 mod status;
 

@@ -9,6 +9,7 @@ use clap::ValueEnum;
 use sudoku_cli::{Conflict, Grid, ParseError, Record, SolutionCount};
 
 use super::input::Source;
+use super::progress::Progress;
 use super::status::Status;
 
 /// How results are printed.
@@ -81,15 +82,20 @@ impl fmt::Display for Problem {
     }
 }
 
-/// The puzzle of a record, once it is known to be well formed and free of clashes.
-pub fn checked_puzzle(record: &Record) -> Result<Grid, Problem> {
-    let grid = record
+/// The puzzle of a record, or why its text is not one.
+pub fn record_puzzle(record: &Record) -> Result<&Grid, Problem> {
+    record
         .puzzle
         .as_ref()
-        .map_err(|invalid| Problem::Invalid(invalid.error.clone()))?;
-    match grid.first_conflict() {
-        Some(conflict) => Err(Problem::Clash(conflict)),
-        None => Ok(*grid),
+        .map_err(|invalid| Problem::Invalid(invalid.error.clone()))
+}
+
+/// Why a well-formed puzzle has no solution: clashing givens, or none that are plain to see.
+/// (Only asked once the solver found nothing: a solution proves that no givens clash.)
+pub fn unsolvable(puzzle: &Grid) -> Problem {
+    match puzzle.first_conflict() {
+        Some(conflict) => Problem::Clash(conflict),
+        None => Problem::NoSolution,
     }
 }
 
@@ -119,6 +125,7 @@ pub struct Output {
     started: Instant,
     stats: bool,
     words: [&'static str; 2],
+    progress: Progress,
 }
 
 impl Output {
@@ -132,6 +139,7 @@ impl Output {
             started: Instant::now(),
             stats,
             words,
+            progress: Progress::new(),
         }
     }
 
@@ -148,19 +156,33 @@ impl Output {
 
     /// Counts a puzzle that went well.
     pub fn success(&mut self) {
-        self.tally.read += 1;
         self.tally.succeeded += 1;
+        self.count_one();
+    }
+
+    /// Counts one more puzzle done.
+    fn count_one(&mut self) {
+        self.tally.read += 1;
+        self.progress.update(self.tally.read);
+    }
+
+    /// One line on stderr, prefixed with the program's name, clear of the progress line. A
+    /// failure to write it is ignored: there is nowhere left to report it.
+    fn message(&self, text: fmt::Arguments<'_>) {
+        self.progress.suspend(|| {
+            let _ = writeln!(io::stderr().lock(), "sudoku: {text}");
+        });
     }
 
     /// Counts a puzzle that failed and says why on stderr, located by source and line.
     pub fn problem(&mut self, source: &Source, line: u64, problem: &Problem) {
-        self.tally.read += 1;
+        self.count_one();
         match problem.status() {
             Status::Error => self.tally.invalid += 1,
             _ => self.tally.failed += 1,
         }
         self.status.merge(problem.status());
-        message(format_args!("{source}:{line}: {problem}"));
+        self.message(format_args!("{source}:{line}: {problem}"));
     }
 
     /// Counts a grid that failed its check and says what is wrong on stderr, one line a fault.
@@ -170,31 +192,32 @@ impl Output {
         line: u64,
         faults: impl Iterator<Item = impl fmt::Display>,
     ) {
-        self.tally.read += 1;
+        self.count_one();
         self.tally.failed += 1;
         self.status.merge(Status::Failure);
         for fault in faults {
-            message(format_args!("{source}:{line}: {fault}"));
+            self.message(format_args!("{source}:{line}: {fault}"));
         }
     }
 
     /// Counts a failure that belongs to no input line and says why on stderr.
     pub fn fail(&mut self, why: fmt::Arguments<'_>) {
-        self.tally.read += 1;
+        self.count_one();
         self.tally.failed += 1;
         self.status.merge(Status::Failure);
-        message(why);
+        self.message(why);
     }
 
     /// Reports a source that could not be read.
     pub fn unreadable(&mut self, source: &Source, error: &io::Error) {
         self.tally.unreadable += 1;
         self.status.merge(Status::Error);
-        message(format_args!("{source}: {error}"));
+        self.message(format_args!("{source}: {error}"));
     }
 
     /// Flushes stdout, prints the summary if asked, and returns the exit status.
     pub fn finish(mut self) -> io::Result<Status> {
+        self.progress.finish();
         self.stdout.flush()?;
         if self.stats {
             let seconds = self.started.elapsed().as_secs_f64();
@@ -210,16 +233,10 @@ impl Output {
                 summary += &format!("; {} unreadable inputs", t.unreadable);
             }
             let rate = t.read as f64 / seconds.max(1e-9);
-            message(format_args!(
+            self.message(format_args!(
                 "{summary}; {seconds:.3} s, {rate:.0} puzzles/s"
             ));
         }
         Ok(self.status)
     }
-}
-
-/// One line on stderr, prefixed with the program's name. A failure to write it is ignored: there
-/// is nowhere left to report it.
-fn message(text: fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "sudoku: {text}");
 }

@@ -7,7 +7,7 @@ use std::io::Write;
 use sudoku_cli::{Grid, Record, solve};
 
 use super::input::InputArgs;
-use super::output::{Format, Output, Problem, checked_puzzle, puzzle_text};
+use super::output::{Format, Output, Problem, puzzle_text, record_puzzle, unsolvable};
 use super::pipeline::{self, Event, JobsArgs};
 use super::status::Status;
 
@@ -44,8 +44,8 @@ struct JsonResult<'a> {
 
 /// The solution of a record's puzzle, or why there is none.
 fn solve_record(record: &Record) -> Result<Grid, Problem> {
-    let puzzle = checked_puzzle(record)?;
-    solve(&puzzle).ok_or(Problem::NoSolution)
+    let puzzle = record_puzzle(record)?;
+    solve(puzzle).ok_or_else(|| unsolvable(puzzle))
 }
 
 /// Runs `sudoku solve`.

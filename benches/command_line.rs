@@ -1,0 +1,95 @@
+//! The `sudoku` binary at speed, whole process, beside the engine alone and beside the `sudoku`
+//! crate doing the same job in-process (read the file, solve, print):
+//!
+//! * `sudoku solve -j1` against the engine alone on the same puzzles: reading and printing must
+//!   not dominate;
+//! * `sudoku solve -j2` against `-j1`: the parallel speed-up;
+//! * `sudoku solve -j1` against the crate's parse-solve-print loop.
+//!
+//! The input is 17_clue_1000.txt repeated 100 times (100,000 puzzles), so process start-up is
+//! small beside the work.
+
+mod common;
+
+use std::hint::black_box;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use peer_sudoku::Sudoku as Peer;
+use sudoku_cli::{Grid, PuzzleReader, solve};
+
+const REPEAT: usize = 100;
+
+fn run_binary(path: &str, jobs: &str) -> usize {
+    let output = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["solve", "--jobs", jobs, path])
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    output.stdout.len()
+}
+
+fn main() {
+    let sample = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/puzzles/17_clue_1000.txt"
+    ))
+    .unwrap();
+    let mut input = tempfile::NamedTempFile::new().unwrap();
+    for _ in 0..REPEAT {
+        input.write_all(sample.as_bytes()).unwrap();
+    }
+    let path = input.path().to_str().unwrap().to_string();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let puzzles: Vec<Grid> = PuzzleReader::new(text.as_bytes())
+        .map(|r| r.unwrap().puzzle.unwrap())
+        .collect();
+    let n = puzzles.len() as f64;
+    let bytes = puzzles.len() * 82;
+
+    let engine = || puzzles.iter().filter_map(solve).count() * 82;
+    let peer_job = || {
+        let mut out = Vec::with_capacity(bytes);
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let solution = Peer::from_str_line(line).unwrap().some_solution().unwrap();
+            writeln!(out, "{}", solution.to_str_line()).unwrap();
+        }
+        black_box(out).len()
+    };
+    let rounds = common::rounds();
+    let (whole, alone) = common::interleaved(rounds, || run_binary(&path, "1"), engine);
+    let (two, one) =
+        common::interleaved(rounds, || run_binary(&path, "2"), || run_binary(&path, "1"));
+    let (ours, peer) = common::interleaved(rounds, || run_binary(&path, "1"), peer_job);
+
+    println!(
+        "input: {} puzzles (17_clue_1000.txt x {REPEAT})",
+        puzzles.len()
+    );
+    println!("| comparison | first (puzzles/s) | second (puzzles/s) | ratio |");
+    println!("|---|---:|---:|---:|");
+    let row = |name: &str, first: f64, second: f64| {
+        println!(
+            "| {name} | {:.0} | {:.0} | {:.2}x |",
+            n / first,
+            n / second,
+            first / second
+        )
+    };
+    row(
+        "`sudoku solve -j1` (whole process) / engine alone: time ratio",
+        whole,
+        alone,
+    );
+    row(
+        "`sudoku solve -j1` / `sudoku solve -j2`: speed-up",
+        one,
+        two,
+    );
+    row(
+        "`sudoku solve -j1` / sudoku crate parse+solve+print: time ratio",
+        ours,
+        peer,
+    );
+}
