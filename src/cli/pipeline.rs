@@ -61,8 +61,17 @@ enum Item {
 struct Batches<'a> {
     sources: &'a [Source],
     next_source: usize,
-    /// The source being read: its index, whether a person is typing into it, its reader.
-    reader: Option<(usize, bool, PuzzleReader<Box<dyn io::BufRead>>)>,
+    /// The source being read.
+    reader: Option<OpenSource>,
+}
+
+/// A source being read.
+struct OpenSource {
+    /// Its place in the list of sources.
+    index: usize,
+    /// Whether a person is typing into it.
+    interactive: bool,
+    reader: PuzzleReader<Box<dyn io::BufRead>>,
 }
 
 impl Batches<'_> {
@@ -72,7 +81,7 @@ impl Batches<'_> {
         let mut batch = Vec::new();
         let mut records = 0;
         while records < BATCH {
-            let Some((index, interactive, reader)) = &mut self.reader else {
+            let Some(open) = &mut self.reader else {
                 let Some(source) = self.sources.get(self.next_source) else {
                     break;
                 };
@@ -80,15 +89,18 @@ impl Batches<'_> {
                 self.next_source += 1;
                 match source.open() {
                     Ok(reader) => {
-                        let interactive = source.is_interactive();
-                        self.reader = Some((index, interactive, PuzzleReader::new(reader)));
+                        self.reader = Some(OpenSource {
+                            index,
+                            interactive: source.is_interactive(),
+                            reader: PuzzleReader::new(reader),
+                        });
                     }
                     Err(error) => batch.push(Item::Unreadable(index, error)),
                 }
                 continue;
             };
-            let (index, interactive) = (*index, *interactive);
-            match reader.next() {
+            let (index, interactive) = (open.index, open.interactive);
+            match open.reader.next() {
                 Some(Ok(record)) => {
                     batch.push(Item::Record(index, record));
                     records += 1;
