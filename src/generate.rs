@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::error::GenerateError;
 use crate::grid::{CELLS, Grid, Position, Unit};
-use crate::solver::{is_unique, random_solution, solvable_without};
+use crate::solver::{random_solution, solvable_without};
 
 /// A map of the grid onto itself, on (row, column) counted from 0.
 type CellMap = fn(usize, usize) -> (usize, usize);
@@ -143,23 +143,36 @@ pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -
     let mut orbits = symmetry.orbits();
     orbits.shuffle(rng);
     for orbit in orbits {
-        let mut candidate = puzzle;
-        for &position in &orbit {
-            candidate.set(position, None);
-        }
-        let still_unique = match orbit.as_slice() {
-            [position] => {
-                let digit = solution.get(*position).expect("the solution is complete");
-                Occupancy::of(&candidate).forces(*position, digit)
-                    || !solvable_without(&candidate, *position, digit)
-            }
-            _ => is_unique(&candidate),
-        };
-        if still_unique {
-            puzzle = candidate;
+        if let Some(fewer) = without_orbit(&puzzle, solution, &orbit) {
+            puzzle = fewer;
         }
     }
     puzzle
+}
+
+/// `puzzle` without the clues of `orbit`, if it keeps `solution` as its only solution.
+///
+/// Any other solution differs from `solution` in some removed cell; take the first such cell in
+/// the orbit's order. So the puzzle stays unique exactly when, for each removed cell in turn, no
+/// solution avoids its digit while the cells before it keep theirs: one search per cell (often
+/// none, when the cell is a single of what is left), never a count of all solutions.
+fn without_orbit(puzzle: &Grid, solution: &Grid, orbit: &[Position]) -> Option<Grid> {
+    let mut fewer = *puzzle;
+    for &position in orbit {
+        fewer.set(position, None);
+    }
+    let mut probe = fewer;
+    for &position in orbit.iter().rev() {
+        // `probe` lacks this cell and the ones before it; the ones after it are clues again.
+        let digit = solution.get(position).expect("the solution is complete");
+        if !Occupancy::of(&probe).forces(position, digit)
+            && solvable_without(&probe, position, digit)
+        {
+            return None;
+        }
+        probe.set(position, Some(digit));
+    }
+    Some(fewer)
 }
 
 /// The digits present in each row, column and box of a grid, as bitmasks (bit `d` for digit d).
