@@ -147,12 +147,14 @@ impl Board {
     /// Builds the state for a puzzle: each given cell keeps its digit as its only candidate.
     fn from_grid(grid: &Grid) -> Board {
         let mut board = Board::EMPTY;
+        let mut given = [[0u32; 9]; 3];
         for (cell, digit) in grid.givens() {
-            let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-            for other in 0..9 {
-                if other != usize::from(digit - 1) {
-                    board.clear(other, band, bit);
-                }
+            given[cell / 27][usize::from(digit - 1)] |= 1 << (cell % 27);
+        }
+        for (band, digits) in given.iter().enumerate() {
+            let any: u32 = digits.iter().fold(0, |any, &cells| any | cells);
+            for (digit, &cells) in digits.iter().enumerate() {
+                board.clear(digit, band, any & !cells);
             }
         }
         board
@@ -376,9 +378,34 @@ impl Board {
         if let Some((_, cell)) = best {
             return cell;
         }
-        let open = (0..CELLS).filter(|&cell| self.unsolved[cell / 27] & (1 << (cell % 27)) != 0);
-        open.min_by_key(|&cell| self.candidates(cell).count_ones())
-            .expect("a board that is stuck has open cells")
+        // No two-candidate cell: count every open cell's candidates in binary, bit-sliced, and
+        // take the first cell with the fewest.
+        let counters: [[u32; 4]; 3] = std::array::from_fn(|band| {
+            let mut bits = [0u32; 4];
+            for digit in 0..9 {
+                let mut carry = self.masks[band][digit] & self.unsolved[band];
+                for bit in bits.iter_mut() {
+                    let next = *bit & carry;
+                    *bit ^= carry;
+                    carry = next;
+                }
+            }
+            bits
+        });
+        for count in 3..=9u32 {
+            for (band, bits) in counters.iter().enumerate() {
+                let exactly = bits
+                    .iter()
+                    .enumerate()
+                    .fold(self.unsolved[band], |cells, (i, &b)| {
+                        cells & if count & (1 << i) != 0 { b } else { !b }
+                    });
+                if exactly != 0 {
+                    return 27 * band + exactly.trailing_zeros() as usize;
+                }
+            }
+        }
+        unreachable!("a board that is stuck has open cells with candidates")
     }
 
     /// The solved grid; only meaningful once every cell is fixed.
