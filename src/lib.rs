@@ -21,6 +21,7 @@ pub mod check;
 pub mod error;
 pub mod generate;
 pub mod grid;
+pub mod logic;
 pub mod parse;
 pub mod solver;
 

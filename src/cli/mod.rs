@@ -4,6 +4,7 @@ mod check;
 mod count;
 mod generate;
 mod input;
+mod logic;
 mod output;
 mod pipeline;
 mod progress;
@@ -68,6 +69,38 @@ enum Command {
     /// Example: sudoku solve puzzles.txt > solutions.txt; sudoku check puzzles.txt -s solutions.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
     Check(check::CheckArgs),
+
+    /// Show the pencil marks: for every empty cell, the digits its row, column and box allow.
+    ///
+    /// Example: sudoku candidates --format line puzzles/sample.txt
+    #[command(after_help = status::EXIT_STATUS_HELP)]
+    Candidates(logic::CandidatesArgs),
+
+    /// Give the next logical step of each puzzle (the easiest one available), not the digit.
+    ///
+    /// Accepts puzzles and 729-character candidate lines, to continue from a partly solved state.
+    /// Techniques so far: singles, locked candidates, naked and hidden pairs, triples and quads,
+    /// X-Wing, Swordfish, Jellyfish.
+    ///
+    /// Example: sudoku hint puzzles/sample.txt
+    #[command(after_help = status::EXIT_STATUS_HELP)]
+    Hint(logic::StepsArgs),
+
+    /// Explain each puzzle: the steps from the puzzle to its solution, one per line, easiest
+    /// technique first, as a person would solve it.
+    ///
+    /// A puzzle that needs a technique this version lacks ends with `stuck:` and exit status 1.
+    ///
+    /// Example: sudoku explain --format json puzzles/sample.txt
+    #[command(after_help = status::EXIT_STATUS_HELP)]
+    Explain(logic::StepsArgs),
+
+    /// Apply the singles (what old candidate solvers auto-fill), or with --until every technique
+    /// easier than the one named, and print the resulting puzzle.
+    ///
+    /// Example: sudoku fill --until x-wing puzzles/sample.txt
+    #[command(after_help = status::EXIT_STATUS_HELP)]
+    Fill(logic::FillArgs),
 }
 
 /// Parses the arguments and runs the subcommand.
@@ -78,6 +111,10 @@ pub fn run() -> anyhow::Result<Status> {
         Command::Count(args) => count::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Check(args) => check::run(args),
+        Command::Candidates(args) => logic::candidates(args),
+        Command::Hint(args) => logic::steps(args, true),
+        Command::Explain(args) => logic::steps(args, false),
+        Command::Fill(args) => logic::fill(args),
     }
 }
 

@@ -37,6 +37,8 @@ pub enum Problem {
     NotUnique(SolutionCount),
     /// A puzzle whose solution, to be checked, could not be had: why.
     Unpaired(String),
+    /// Logic stopped after this many steps: the puzzle needs a technique not yet implemented.
+    Stuck(usize),
 }
 
 impl Problem {
@@ -44,7 +46,7 @@ impl Problem {
     pub fn status(&self) -> Status {
         match self {
             Problem::Invalid(_) | Problem::Clash(_) | Problem::Unpaired(_) => Status::Error,
-            Problem::NoSolution | Problem::NotUnique(_) => Status::Failure,
+            Problem::NoSolution | Problem::NotUnique(_) | Problem::Stuck(_) => Status::Failure,
         }
     }
 
@@ -54,6 +56,7 @@ impl Problem {
             Problem::Invalid(_) | Problem::Clash(_) | Problem::Unpaired(_) => "invalid",
             Problem::NoSolution => "no_solution",
             Problem::NotUnique(_) => "not_unique",
+            Problem::Stuck(_) => "stuck",
         }
     }
 
@@ -66,6 +69,7 @@ impl Problem {
             }
             Problem::NoSolution => "error: no solution",
             Problem::NotUnique(_) => "error: not unique",
+            Problem::Stuck(_) => "error: stuck",
         }
     }
 }
@@ -78,6 +82,10 @@ impl fmt::Display for Problem {
             Problem::NoSolution => f.write_str("no solution"),
             Problem::NotUnique(count) => write!(f, "not unique: {count} solutions"),
             Problem::Unpaired(why) => write!(f, "cannot check: {why}"),
+            Problem::Stuck(steps) => write!(
+                f,
+                "stuck after {steps} steps: the next one needs a technique this version lacks"
+            ),
         }
     }
 }

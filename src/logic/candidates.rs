@@ -1,0 +1,281 @@
+//! The pencil-mark grid: for every empty cell, the digits its row, column and box still allow.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::{CellDigit, Step};
+use crate::grid::{CELLS, Grid, Position, Unit};
+
+/// Why a 729-character candidate string cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CandidatesError {
+    /// Not 729 characters.
+    #[error("a candidate grid has 729 characters (9 per cell), found {found}")]
+    WrongLength {
+        /// How many were found.
+        found: usize,
+    },
+    /// A character other than a digit or a blank.
+    #[error("invalid character {found:?} at column {column} of the candidate grid")]
+    InvalidCharacter {
+        /// The character.
+        found: char,
+        /// Its column, from 1.
+        column: usize,
+    },
+    /// A cell with no candidate left.
+    #[error("{position} has no candidate left")]
+    EmptyCell {
+        /// The cell.
+        position: Position,
+    },
+}
+
+/// A grid of filled cells and, for each empty cell, its candidates (bit `d` for digit d).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Candidates {
+    cells: [u8; CELLS],
+    marks: [u16; CELLS],
+}
+
+/// All nine digits as candidate bits.
+const ALL: u16 = 0b11_1111_1110;
+
+impl Candidates {
+    /// The pencil marks of a puzzle: every digit not seen in the cell's row, column and box.
+    pub fn from_grid(grid: &Grid) -> Candidates {
+        let mut candidates = Candidates {
+            cells: *grid.cells(),
+            marks: [0; CELLS],
+        };
+        for index in 0..CELLS {
+            if candidates.cells[index] == 0 {
+                let position = Position::new(index);
+                let seen = peers(position)
+                    .map(|p| 1u16 << candidates.cells[p.index()])
+                    .fold(0, |seen, bit| seen | bit);
+                candidates.marks[index] = ALL & !seen;
+            }
+        }
+        candidates
+    }
+
+    /// Reads the 729-character form: 9 characters per cell, in reading order; in each, the
+    /// digits that are candidates (at their own place or anywhere in the 9) and `.` or `0`
+    /// for the others. A cell with one candidate is a filled cell.
+    pub fn from_text(text: &str) -> Result<Candidates, CandidatesError> {
+        let text = text.trim();
+        let chars: Vec<char> = text.chars().collect();
+        if chars.len() != 9 * CELLS {
+            return Err(CandidatesError::WrongLength { found: chars.len() });
+        }
+        let mut candidates = Candidates {
+            cells: [0; CELLS],
+            marks: [0; CELLS],
+        };
+        for (index, cell) in chars.chunks(9).enumerate() {
+            let mut marks = 0u16;
+            for (offset, &c) in cell.iter().enumerate() {
+                match c {
+                    '1'..='9' => marks |= 1 << (c as u8 - b'0'),
+                    '.' | '0' => {}
+                    found => {
+                        return Err(CandidatesError::InvalidCharacter {
+                            found,
+                            column: 9 * index + offset + 1,
+                        });
+                    }
+                }
+            }
+            match marks.count_ones() {
+                0 => {
+                    return Err(CandidatesError::EmptyCell {
+                        position: Position::new(index),
+                    });
+                }
+                1 => candidates.cells[index] = marks.trailing_zeros() as u8,
+                _ => candidates.marks[index] = marks,
+            }
+        }
+        Ok(candidates)
+    }
+
+    /// The 729-character form (see [`Candidates::from_text`]); a filled cell shows its digit.
+    pub fn to_text(&self) -> String {
+        let mut text = String::with_capacity(9 * CELLS);
+        for index in 0..CELLS {
+            let marks = self.marks_or_value(index);
+            for digit in 1..=9u8 {
+                text.push(if marks & (1 << digit) != 0 {
+                    char::from(b'0' + digit)
+                } else {
+                    '.'
+                });
+            }
+        }
+        text
+    }
+
+    fn marks_or_value(&self, index: usize) -> u16 {
+        match self.cells[index] {
+            0 => self.marks[index],
+            digit => 1 << digit,
+        }
+    }
+
+    /// The filled cells as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.cells).expect("cells are 0-9")
+    }
+
+    /// The digit in `position`, if filled.
+    pub fn value(&self, position: Position) -> Option<u8> {
+        Some(self.cells[position.index()]).filter(|&d| d != 0)
+    }
+
+    /// The candidates of an empty cell as bits (bit `d` for digit d); 0 for a filled cell.
+    pub fn marks(&self, position: Position) -> u16 {
+        self.marks[position.index()]
+    }
+
+    /// True when `digit` is a candidate of the (empty) cell at `position`.
+    pub fn has(&self, position: Position, digit: u8) -> bool {
+        self.marks[position.index()] & (1 << digit) != 0
+    }
+
+    /// True when every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// The empty cells of `unit` holding candidate `digit`.
+    pub fn cells_with(&self, unit: Unit, digit: u8) -> impl Iterator<Item = Position> + '_ {
+        unit.cells().filter(move |&p| self.has(p, digit))
+    }
+
+    /// Places and eliminates what `step` says, removing placed digits from their peers.
+    pub fn apply(&mut self, step: &Step) {
+        for &CellDigit { position, digit } in &step.placements {
+            self.cells[position.index()] = digit;
+            self.marks[position.index()] = 0;
+            for peer in peers(position) {
+                self.marks[peer.index()] &= !(1 << digit);
+            }
+        }
+        for &CellDigit { position, digit } in &step.eliminations {
+            self.marks[position.index()] &= !(1 << digit);
+        }
+    }
+
+    /// The grid as 9 rows of 3x3 candidate blocks, with box separators.
+    pub fn block(&self) -> impl fmt::Display + '_ {
+        CandidateBlock(self)
+    }
+}
+
+/// The 20 cells sharing a row, column or box with `position`.
+pub fn peers(position: Position) -> impl Iterator<Item = Position> {
+    let units = [
+        Unit::Row(position.row() as u8),
+        Unit::Column(position.column() as u8),
+        Unit::Box(position.block() as u8),
+    ];
+    let mut seen = [false; CELLS];
+    seen[position.index()] = true;
+    units
+        .into_iter()
+        .flat_map(Unit::cells)
+        .filter(move |p| !std::mem::replace(&mut seen[p.index()], true))
+}
+
+struct CandidateBlock<'a>(&'a Candidates);
+
+impl fmt::Display for CandidateBlock<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rule = "+-------+-------+-------+-------+-------+-------+-------+-------+-------+";
+        for row in 0..9 {
+            writeln!(
+                f,
+                "{}",
+                if row % 3 == 0 {
+                    rule.replace('-', "=")
+                } else {
+                    rule.to_string()
+                }
+            )?;
+            for sub in 0..3u8 {
+                f.write_str("|")?;
+                for column in 0..9 {
+                    let position = Position::at(row, column);
+                    let text: String = match self.0.value(position) {
+                        Some(digit) if sub == 1 => format!(" ({digit}) "),
+                        Some(_) => "     ".to_string(),
+                        None => (1..=3)
+                            .map(|i| {
+                                let digit = 3 * sub + i;
+                                if self.0.has(position, digit) {
+                                    format!("{digit} ")
+                                } else {
+                                    ". ".to_string()
+                                }
+                            })
+                            .collect::<String>()
+                            .trim_end()
+                            .to_string(),
+                    };
+                    write!(f, " {text:<5} |")?;
+                }
+                f.write_str("\n")?;
+            }
+        }
+        writeln!(f, "{}", rule.replace('-', "="))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn marks_are_what_the_peers_allow() {
+        let candidates = Candidates::from_grid(&PUZZLE.parse().unwrap());
+        // r1c3 sees 5, 3, 7 (row), 8 (column), 6, 9 (box): 1, 2, 4 remain.
+        assert_eq!(
+            candidates.marks(Position::at(0, 2)),
+            1 << 1 | 1 << 2 | 1 << 4
+        );
+        assert_eq!(candidates.marks(Position::at(0, 0)), 0);
+        assert_eq!(peers(Position::at(4, 4)).count(), 20);
+    }
+
+    #[test]
+    fn the_729_character_form_round_trips() {
+        let candidates = Candidates::from_grid(&PUZZLE.parse().unwrap());
+        let text = candidates.to_text();
+        assert_eq!(text.len(), 729);
+        assert_eq!(&text[..9], "....5....");
+        // A cell left with one candidate reads back as filled: the text is the same.
+        assert_eq!(Candidates::from_text(&text).unwrap().to_text(), text);
+        assert_eq!(
+            Candidates::from_text("12"),
+            Err(CandidatesError::WrongLength { found: 2 })
+        );
+    }
+
+    #[test]
+    fn the_block_shows_every_cell() {
+        let candidates = Candidates::from_grid(&PUZZLE.parse().unwrap());
+        let text = candidates.block().to_string();
+        assert_eq!(text.lines().count(), 9 * 3 + 10);
+        assert!(
+            text.lines()
+                .nth(2)
+                .unwrap()
+                .starts_with("|  (5)  |  (3)  | 4 . . | . . 6 |")
+        );
+    }
+}

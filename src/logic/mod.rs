@@ -1,0 +1,93 @@
+//! Solving as a person does: pencil marks ([`Candidates`]) and named techniques that each find
+//! one step, tried easiest first.
+//!
+//! Each technique lives in [`strategy`], one file per family. A [`Step`] says what a technique
+//! proved: digits placed and candidates eliminated, with a readable explanation of why.
+//!
+//! Only part of the human toolbox is here so far: singles, locked candidates, naked and hidden
+//! subsets, and basic fish. Puzzles that need more are reported as stuck, never guessed.
+
+mod candidates;
+pub mod strategy;
+
+pub use candidates::{Candidates, CandidatesError};
+pub use strategy::Technique;
+
+use std::fmt;
+
+use crate::grid::{Grid, Position};
+
+/// A digit placed in a cell, or a candidate removed from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CellDigit {
+    /// The cell.
+    pub position: Position,
+    /// The digit, 1-9.
+    pub digit: u8,
+}
+
+/// One logical step: what a technique proved, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique that found it.
+    pub technique: Technique,
+    /// Digits the step places.
+    pub placements: Vec<CellDigit>,
+    /// Candidates the step removes.
+    pub eliminations: Vec<CellDigit>,
+    /// Why, in words: the cells, units and digits that prove it (`7 in box 3`).
+    pub reason: String,
+}
+
+impl fmt::Display for Step {
+    /// `hidden single: 7 in box 3 -> r2c8 = 7`, `pointing: 4 in box 5 is on row 6 -> r6c1 <> 4`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.technique.name())?;
+        if !self.reason.is_empty() {
+            write!(f, "{} -> ", self.reason)?;
+        }
+        let placements = self
+            .placements
+            .iter()
+            .map(|p| format!("{} = {}", p.position, p.digit));
+        let eliminations = self
+            .eliminations
+            .iter()
+            .map(|e| format!("{} <> {}", e.position, e.digit));
+        let all: Vec<String> = placements.chain(eliminations).collect();
+        f.write_str(&all.join(", "))
+    }
+}
+
+/// The easiest step available in `candidates`, if any technique finds one.
+pub fn next_step(candidates: &Candidates) -> Option<Step> {
+    Technique::ALL
+        .iter()
+        .find_map(|technique| technique.find(candidates))
+}
+
+/// The steps from `candidates` as far as the techniques go, and the state they reach (solved
+/// when every cell is filled). `until`, when given, stops before the first step that needs that
+/// technique or a harder one.
+pub fn solve_steps(
+    mut candidates: Candidates,
+    until: Option<Technique>,
+) -> (Vec<Step>, Candidates) {
+    let mut steps = Vec::new();
+    while !candidates.is_solved() {
+        let allowed = Technique::ALL
+            .iter()
+            .take_while(|&&t| until.is_none_or(|limit| t < limit));
+        let Some(step) = allowed.into_iter().find_map(|t| t.find(&candidates)) else {
+            break;
+        };
+        candidates.apply(&step);
+        steps.push(step);
+    }
+    (steps, candidates)
+}
+
+/// The steps that solve `puzzle` by logic, as far as the techniques go.
+pub fn explain(puzzle: &Grid) -> (Vec<Step>, Candidates) {
+    solve_steps(Candidates::from_grid(puzzle), None)
+}
