@@ -5,8 +5,7 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as StdCommand, Stdio};
 
-use assert_cmd::Command;
-use common::{SOLUTION, puzzle_path};
+use common::{SOLUTION, puzzle_path, run, sudoku};
 use predicates::prelude::*;
 use sudoku_cli::Grid;
 
@@ -15,20 +14,6 @@ const EASY: &str =
 /// Row 1 can only end in 9, which column 9 already has further down.
 const NO_SOLUTION: &str =
     "12345678.........9...............................................................";
-
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").expect("the binary is built")
-}
-
-/// Runs `sudoku ARGS` with `stdin`, returning (status, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let output = sudoku().args(args).write_stdin(stdin).output().unwrap();
-    (
-        output.status.code().expect("exited normally"),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
 
 fn assert_solves(line: &str, puzzle: &str) {
     let (solution, puzzle): (Grid, Grid) = (line.parse().unwrap(), puzzle.parse().unwrap());

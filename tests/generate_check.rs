@@ -2,25 +2,10 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::SOLUTION;
+use common::{SOLUTION, run, sudoku};
 use predicates::prelude::*;
 use sudoku_cli::generate::Symmetry;
 use sudoku_cli::{Grid, Position, count_solutions};
-
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").expect("the binary is built")
-}
-
-/// Runs `sudoku ARGS` with `stdin`, returning (status, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let output = sudoku().args(args).write_stdin(stdin).output().unwrap();
-    (
-        output.status.code().expect("exited normally"),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
 
 fn grids(stdout: &str) -> Vec<Grid> {
     stdout.lines().map(|line| line.parse().unwrap()).collect()

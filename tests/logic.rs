@@ -140,26 +140,12 @@ fn a_hidden_quad_clears_its_cells() {
 }
 
 mod command_line {
-    use assert_cmd::Command;
+    use crate::common::run;
 
     const EASY: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     const SOLUTION: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-    fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-        let output = Command::cargo_bin("sudoku")
-            .unwrap()
-            .args(args)
-            .write_stdin(stdin)
-            .output()
-            .unwrap();
-        (
-            output.status.code().unwrap(),
-            String::from_utf8(output.stdout).unwrap(),
-            String::from_utf8(output.stderr).unwrap(),
-        )
-    }
 
     #[test]
     fn hint_gives_the_easiest_step_only() {

@@ -11,7 +11,7 @@ use sudoku_cli::{Grid, PuzzleReader, Record};
 
 use super::input::{InputArgs, Source};
 use super::output::{Output, Problem};
-use super::pipeline::{self, Event};
+use super::pipeline;
 use super::status::Status;
 
 /// How results are printed.
@@ -100,12 +100,8 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         1,
         |_| (),
         |event| {
-            let (source, record) = match event {
-                Event::Puzzle { source, record, .. } => (source, record),
-                Event::Unreadable { source, error } => {
-                    output.unreadable(source, &error);
-                    return Ok(());
-                }
+            let Some((source, record, ())) = output.puzzle(event) else {
+                return Ok(());
             };
             let grid = match &record.puzzle {
                 Ok(grid) => *grid,

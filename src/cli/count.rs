@@ -8,7 +8,7 @@ use sudoku_cli::{Record, SolutionCount, count_solutions};
 
 use super::input::InputArgs;
 use super::output::{Output, Problem, puzzle_text, record_puzzle, unsolvable};
-use super::pipeline::{self, Event, JobsArgs};
+use super::pipeline::{self, JobsArgs};
 use super::status::Status;
 
 /// The default for `--limit`: counting this many solutions takes milliseconds, even for an
@@ -94,50 +94,41 @@ fn count_problem(count: &SolutionCount, unique: bool) -> Option<Problem> {
 pub fn run(args: CountArgs) -> Result<Status> {
     let mut output = Output::new(args.stats, ["counted", "without solution or not unique"]);
     let (limit, unique, format) = (args.limit, args.unique, args.format);
-    pipeline::run(
-        &args.input.sources(),
-        args.jobs.threads(),
-        |record| count_record(record, limit),
-        |event| {
-            match event {
-                Event::Puzzle {
-                    source,
-                    record,
-                    result,
-                } => {
-                    let problem = match &result {
-                        Ok(count) => count_problem(count, unique),
-                        Err(problem) => Some(problem.clone()),
-                    };
-                    match &problem {
-                        None => output.success(),
-                        Some(problem) => output.problem(source, record.line, problem),
-                    }
-                    match (format, &result) {
-                        (CountFormat::Line, Ok(count)) => writeln!(output.stdout(), "{count}")?,
-                        (CountFormat::Line, Err(problem)) => {
-                            writeln!(output.stdout(), "{}", problem.placeholder())?
-                        }
-                        (CountFormat::Json, _) => output.json(&JsonCount {
-                            source: source.to_string(),
-                            line: record.line,
-                            puzzle: puzzle_text(&record),
-                            status: match (&result, &problem) {
-                                (Err(problem), _) => problem.json_status(),
-                                (Ok(_), Some(problem)) => problem.json_status(),
-                                (Ok(count), None) if count.is_unique() => "unique",
-                                (Ok(_), None) => "multiple",
-                            },
-                            count: result.as_ref().ok().map(|c| c.found),
-                            limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
-                            error: result.as_ref().err().map(Problem::to_string),
-                        })?,
-                    }
-                }
-                Event::Unreadable { source, error } => output.unreadable(source, &error),
+    let sources = args.input.sources();
+    let work = |record: &Record| count_record(record, limit);
+    pipeline::run(&sources, args.jobs.threads(), work, |event| {
+        let Some((source, record, result)) = output.puzzle(event) else {
+            return Ok(());
+        };
+        let problem = match &result {
+            Ok(count) => count_problem(count, unique),
+            Err(problem) => Some(problem.clone()),
+        };
+        match &problem {
+            None => output.success(),
+            Some(problem) => output.problem(source, record.line, problem),
+        }
+        match (format, &result) {
+            (CountFormat::Line, Ok(count)) => writeln!(output.stdout(), "{count}")?,
+            (CountFormat::Line, Err(problem)) => {
+                writeln!(output.stdout(), "{}", problem.placeholder())?
             }
-            Ok(())
-        },
-    )?;
+            (CountFormat::Json, _) => output.json(&JsonCount {
+                source: source.to_string(),
+                line: record.line,
+                puzzle: puzzle_text(&record),
+                status: match (&result, &problem) {
+                    (Err(problem), _) => problem.json_status(),
+                    (Ok(_), Some(problem)) => problem.json_status(),
+                    (Ok(count), None) if count.is_unique() => "unique",
+                    (Ok(_), None) => "multiple",
+                },
+                count: result.as_ref().ok().map(|c| c.found),
+                limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
+                error: result.as_ref().err().map(Problem::to_string),
+            })?,
+        }
+        Ok(())
+    })?;
     Ok(output.finish()?)
 }

@@ -8,9 +8,9 @@ use serde::Serialize;
 use sudoku_cli::logic::{Candidates, CellDigit, Step, Technique, next_step, solve_steps};
 use sudoku_cli::{ParseError, Record, count_solutions};
 
-use super::input::{InputArgs, Source};
+use super::input::InputArgs;
 use super::output::{Output, Problem, puzzle_text};
-use super::pipeline::{self, Event, JobsArgs};
+use super::pipeline::{self, JobsArgs};
 use super::status::Status;
 
 /// How `candidates` prints.
@@ -111,7 +111,7 @@ fn state_of(record: &Record) -> Result<Candidates, Problem> {
 pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let mut output = Output::new(false, ["shown", "failed"]);
     pipeline::run(&args.input.sources(), 1, state_of, |event| {
-        let Some((source, record, state)) = settle(&mut output, event) else {
+        let Some((source, record, state)) = output.puzzle(event) else {
             return Ok(());
         };
         match state {
@@ -127,21 +127,6 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
         Ok(())
     })?;
     Ok(output.finish()?)
-}
-
-/// Splits an event into its parts, reporting an unreadable source on the way.
-fn settle<'a, T>(output: &mut Output, event: Event<'a, T>) -> Option<(&'a Source, Record, T)> {
-    match event {
-        Event::Puzzle {
-            source,
-            record,
-            result,
-        } => Some((source, record, result)),
-        Event::Unreadable { source, error } => {
-            output.unreadable(source, &error);
-            None
-        }
-    }
 }
 
 /// A step as JSON: rows, columns and digits counted from 1.
@@ -209,7 +194,7 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
         })
     };
     pipeline::run(&args.input.sources(), args.jobs.threads(), work, |event| {
-        let Some((source, record, result)) = settle(&mut output, event) else {
+        let Some((source, record, result)) = output.puzzle(event) else {
             return Ok(());
         };
         let (steps, end) = match result {
@@ -263,7 +248,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
     let until = args.until;
     let work = |record: &Record| state_of(record).map(|s| solve_steps(s, Some(until)).1);
     pipeline::run(&args.input.sources(), args.jobs.threads(), work, |event| {
-        let Some((source, record, result)) = settle(&mut output, event) else {
+        let Some((source, record, result)) = output.puzzle(event) else {
             return Ok(());
         };
         match result {

@@ -9,6 +9,7 @@ use clap::ValueEnum;
 use sudoku_cli::{Conflict, Grid, ParseError, Record, SolutionCount};
 
 use super::input::Source;
+use super::pipeline::Event;
 use super::progress::Progress;
 use super::status::Status;
 
@@ -160,6 +161,22 @@ impl Output {
     pub fn json(&mut self, value: &impl serde::Serialize) -> io::Result<()> {
         serde_json::to_writer(&mut self.stdout, value)?;
         self.stdout.write_all(b"\n")
+    }
+
+    /// The parts of a puzzle event, or `None` for a source that could not be read, which it
+    /// reports.
+    pub fn puzzle<'a, T>(&mut self, event: Event<'a, T>) -> Option<(&'a Source, Record, T)> {
+        match event {
+            Event::Puzzle {
+                source,
+                record,
+                result,
+            } => Some((source, record, result)),
+            Event::Unreadable { source, error } => {
+                self.unreadable(source, &error);
+                None
+            }
+        }
     }
 
     /// Counts a puzzle that went well.

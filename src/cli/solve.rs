@@ -8,7 +8,7 @@ use sudoku_cli::{Grid, Record, solve};
 
 use super::input::InputArgs;
 use super::output::{Format, Output, Problem, puzzle_text, record_puzzle, unsolvable};
-use super::pipeline::{self, Event, JobsArgs};
+use super::pipeline::{self, JobsArgs};
 use super::status::Status;
 
 /// Arguments of `sudoku solve`.
@@ -52,49 +52,35 @@ fn solve_record(record: &Record) -> Result<Grid, Problem> {
 pub fn run(args: SolveArgs) -> Result<Status> {
     let mut output = Output::new(args.stats, ["solved", "without solution"]);
     let format = args.format;
-    pipeline::run(
-        &args.input.sources(),
-        args.jobs.threads(),
-        solve_record,
-        |event| {
-            match event {
-                Event::Puzzle {
-                    source,
-                    record,
-                    result,
-                } => {
-                    match &result {
-                        Ok(_) => output.success(),
-                        Err(problem) => output.problem(source, record.line, problem),
-                    }
-                    match format {
-                        Format::Line => match &result {
-                            Ok(solution) => writeln!(output.stdout(), "{solution}")?,
-                            Err(problem) => writeln!(output.stdout(), "{}", problem.placeholder())?,
-                        },
-                        Format::Grid => match &result {
-                            Ok(solution) => writeln!(output.stdout(), "{}", solution.block())?,
-                            Err(problem) => {
-                                writeln!(output.stdout(), "{}\n", problem.placeholder())?
-                            }
-                        },
-                        Format::Json => output.json(&JsonResult {
-                            source: source.to_string(),
-                            line: record.line,
-                            puzzle: puzzle_text(&record),
-                            status: match &result {
-                                Ok(_) => "solved",
-                                Err(problem) => problem.json_status(),
-                            },
-                            solution: result.as_ref().ok().map(Grid::to_string),
-                            error: result.as_ref().err().map(Problem::to_string),
-                        })?,
-                    }
-                }
-                Event::Unreadable { source, error } => output.unreadable(source, &error),
+    let sources = args.input.sources();
+    pipeline::run(&sources, args.jobs.threads(), solve_record, |event| {
+        let Some((source, record, result)) = output.puzzle(event) else {
+            return Ok(());
+        };
+        match &result {
+            Ok(_) => output.success(),
+            Err(problem) => output.problem(source, record.line, problem),
+        }
+        match (format, &result) {
+            (Format::Line, Ok(solution)) => writeln!(output.stdout(), "{solution}")?,
+            (Format::Grid, Ok(solution)) => writeln!(output.stdout(), "{}", solution.block())?,
+            (Format::Line, Err(problem)) => writeln!(output.stdout(), "{}", problem.placeholder())?,
+            (Format::Grid, Err(problem)) => {
+                writeln!(output.stdout(), "{}\n", problem.placeholder())?
             }
-            Ok(())
-        },
-    )?;
+            (Format::Json, _) => output.json(&JsonResult {
+                source: source.to_string(),
+                line: record.line,
+                puzzle: puzzle_text(&record),
+                status: match &result {
+                    Ok(_) => "solved",
+                    Err(problem) => problem.json_status(),
+                },
+                solution: result.as_ref().ok().map(Grid::to_string),
+                error: result.as_ref().err().map(Problem::to_string),
+            })?,
+        }
+        Ok(())
+    })?;
     Ok(output.finish()?)
 }

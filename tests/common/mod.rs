@@ -4,12 +4,28 @@
 
 use std::path::PathBuf;
 
+use assert_cmd::Command;
 use proptest::prelude::*;
 use sudoku_cli::{Grid, PuzzleReader};
 
 /// A valid solution grid to transform.
 pub const SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// The built `sudoku` binary, ready to run.
+pub fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").expect("the binary is built")
+}
+
+/// Runs `sudoku ARGS` with `stdin`, returning (exit status, stdout, stderr).
+pub fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let output = sudoku().args(args).write_stdin(stdin).output().unwrap();
+    (
+        output.status.code().expect("exited normally"),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
 
 /// The path of a file in `puzzles/`.
 pub fn puzzle_path(name: &str) -> PathBuf {
