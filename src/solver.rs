@@ -256,11 +256,11 @@ impl Board {
         (one, two, three)
     }
 
-    /// The digit (0-8) of the first candidate of `cell` at or after `from`, if any.
+    /// The digit (0-8) of the first candidate of `cell`, if any.
     #[inline]
-    fn next_candidate(&self, cell: usize, from: usize) -> Option<usize> {
+    fn first_candidate(&self, cell: usize) -> Option<usize> {
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-        (from..9).find(|&digit| self.masks[band][digit] & bit != 0)
+        (0..9).find(|&digit| self.masks[band][digit] & bit != 0)
     }
 
     /// The candidates of `cell` as a 9-bit mask, bit `d` for digit `d` (0-8).
@@ -289,7 +289,7 @@ impl Board {
                 singles &= singles - 1;
                 let cell = 27 * band + bit;
                 // An earlier single of this pass may have taken the cell's last candidate.
-                let digit = self.next_candidate(cell, 0)?;
+                let digit = self.first_candidate(cell)?;
                 self.assign(cell, digit);
                 placed = true;
             }
@@ -433,7 +433,7 @@ trait Visitor {
     #[inline]
     fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
         board
-            .next_candidate(cell, 0)
+            .first_candidate(cell)
             .expect("propagation leaves every open cell a candidate")
     }
 }

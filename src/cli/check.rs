@@ -126,7 +126,11 @@ pub fn run(args: CheckArgs) -> Result<Status> {
             let (kind, faults) = match solution {
                 Some(Ok(solution)) => ("solution", check_solution(&grid, &solution)),
                 Some(Err(why)) => {
-                    output.problem(source, record.line, &Problem::Unpaired(why));
+                    output.problem(
+                        source,
+                        record.line,
+                        &Problem::Unusable(format!("cannot check: {why}")),
+                    );
                     writeln!(output.stdout(), "error: no solution to check")?;
                     return Ok(());
                 }

@@ -91,7 +91,7 @@ fn state_of(record: &Record) -> Result<Candidates, Problem> {
         Ok(grid) => Candidates::from_grid(grid),
         Err(invalid) => match invalid.error {
             ParseError::WrongCellCount { found: 729 } => Candidates::from_text(&invalid.text)
-                .map_err(|e| Problem::Unpaired(e.to_string()))?,
+                .map_err(|e| Problem::Unusable(e.to_string()))?,
             _ => return Err(Problem::Invalid(invalid.error.clone())),
         },
     };

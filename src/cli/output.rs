@@ -36,8 +36,8 @@ pub enum Problem {
     NoSolution,
     /// The puzzle has more than one solution, and one was asked for.
     NotUnique(SolutionCount),
-    /// A puzzle whose solution, to be checked, could not be had: why.
-    Unpaired(String),
+    /// Input that is not usable, for a reason told in words.
+    Unusable(String),
     /// Logic stopped after this many steps: the puzzle needs a technique not yet implemented.
     Stuck(usize),
 }
@@ -46,7 +46,7 @@ impl Problem {
     /// The exit status this problem calls for.
     pub fn status(&self) -> Status {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unpaired(_) => Status::Error,
+            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unusable(_) => Status::Error,
             Problem::NoSolution | Problem::NotUnique(_) | Problem::Stuck(_) => Status::Failure,
         }
     }
@@ -54,7 +54,7 @@ impl Problem {
     /// The word naming this problem in JSON output.
     pub fn json_status(&self) -> &'static str {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unpaired(_) => "invalid",
+            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unusable(_) => "invalid",
             Problem::NoSolution => "no_solution",
             Problem::NotUnique(_) => "not_unique",
             Problem::Stuck(_) => "stuck",
@@ -65,7 +65,7 @@ impl Problem {
     /// puzzle; no program would read it as a grid.
     pub fn placeholder(&self) -> &'static str {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unpaired(_) => {
+            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unusable(_) => {
                 "error: invalid puzzle"
             }
             Problem::NoSolution => "error: no solution",
@@ -82,7 +82,7 @@ impl fmt::Display for Problem {
             Problem::Clash(conflict) => write!(f, "clashing givens: {conflict}"),
             Problem::NoSolution => f.write_str("no solution"),
             Problem::NotUnique(count) => write!(f, "not unique: {count} solutions"),
-            Problem::Unpaired(why) => write!(f, "cannot check: {why}"),
+            Problem::Unusable(why) => f.write_str(why),
             Problem::Stuck(steps) => write!(
                 f,
                 "stuck after {steps} steps: the next one needs a technique this version lacks"
