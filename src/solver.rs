@@ -182,23 +182,18 @@ impl Board {
         self.clear(digit, band, row & !(1 << bit));
     }
 
-    /// Applies the band logic to one digit and band until it settles, then fixes every row that is
-    /// left with a single candidate. Returns false on a contradiction.
+    /// Applies the band logic to one digit and band, then fixes every row that is left with a
+    /// single candidate. Returns false on a contradiction.
     #[inline]
     fn settle_band(&mut self, digit: usize, band: usize) -> bool {
-        let mut mask = self.masks[band][digit];
-        loop {
-            let presence = BOXES_OF_ROW[(mask & ROW_BITS) as usize]
-                | BOXES_OF_ROW[((mask >> 9) & ROW_BITS) as usize] << 3
-                | BOXES_OF_ROW[(mask >> 18) as usize] << 6;
-            let narrowed = mask & BAND_PLACEMENTS[presence as usize];
-            if narrowed == 0 {
-                return false;
-            }
-            if narrowed == mask {
-                break;
-            }
-            mask = narrowed;
+        let mask = self.masks[band][digit];
+        let presence = BOXES_OF_ROW[(mask & ROW_BITS) as usize]
+            | BOXES_OF_ROW[((mask >> 9) & ROW_BITS) as usize] << 3
+            | BOXES_OF_ROW[(mask >> 18) as usize] << 6;
+        // One pass is a fixpoint: the placements that survive use only the minirows they keep.
+        let mask = mask & BAND_PLACEMENTS[presence as usize];
+        if mask == 0 {
+            return false;
         }
         self.masks[band][digit] = mask;
 
@@ -622,6 +617,17 @@ mod tests {
         // All three rows only in box 0: impossible.
         assert_eq!(BAND_PLACEMENTS[1 | 1 << 3 | 1 << 6], 0);
         assert_eq!(BAND_PLACEMENTS[511], BAND_BITS);
+    }
+
+    #[test]
+    fn one_pass_of_the_band_logic_is_a_fixpoint() {
+        for (presence, &allowed) in BAND_PLACEMENTS.iter().enumerate() {
+            let kept = (0..9)
+                .filter(|&i| presence & (1 << i) != 0)
+                .filter(|&i| allowed & (0b111 << (9 * (i / 3) + 3 * (i % 3))) != 0)
+                .fold(0, |kept, i| kept | 1 << i);
+            assert_eq!(BAND_PLACEMENTS[kept], allowed, "presence {presence:09b}");
+        }
     }
 
     #[test]
