@@ -225,15 +225,19 @@ impl Board {
     /// Runs the band logic on every digit and band that changed since it last ran, until none did.
     #[inline]
     fn settle_all(&mut self) -> bool {
+        let mut settled = 0;
         while self.dirty != 0 {
             let index = self.dirty.trailing_zeros() as usize;
+            settled |= self.dirty;
             self.dirty &= self.dirty - 1;
-            self.unexamined_columns |= 1 << (index % 9);
-            self.unexamined_bands |= 1 << (index / 9);
             if !self.settle_band(index % 9, index / 9) {
                 return false;
             }
         }
+        let (b0, b1, b2) = (settled & ROW_BITS, (settled >> 9) & ROW_BITS, settled >> 18);
+        self.unexamined_columns |= b0 | b1 | b2;
+        self.unexamined_bands |=
+            u32::from(b0 != 0) | u32::from(b1 != 0) << 1 | u32::from(b2 != 0) << 2;
         true
     }
 
