@@ -230,6 +230,15 @@ impl Grid {
                 .all(|(index, digit)| self.cells[index] == digit)
     }
 
+    /// The grid on one line, as bytes: 81 characters, `.` for an empty cell.
+    pub fn line_bytes(&self) -> [u8; CELLS] {
+        let mut line = [0u8; CELLS];
+        for (byte, &digit) in line.iter_mut().zip(&self.cells) {
+            *byte = if digit == 0 { b'.' } else { b'0' + digit };
+        }
+        line
+    }
+
     /// The grid as 9 lines with box separators, as people print it (see [`Block`]).
     pub fn block(&self) -> Block<'_> {
         Block(self)
@@ -239,12 +248,7 @@ impl Grid {
 /// Prints the grid on one line: 81 characters, `.` for an empty cell.
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut line = [b'.'; CELLS];
-        for (byte, &digit) in line.iter_mut().zip(&self.cells) {
-            if digit != 0 {
-                *byte = b'0' + digit;
-            }
-        }
+        let line = self.line_bytes();
         f.write_str(std::str::from_utf8(&line).expect("digits and dots are ASCII"))
     }
 }

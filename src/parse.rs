@@ -117,12 +117,39 @@ enum Line {
 }
 
 /// The value of a cell character: `Some(0)` for a blank, `Some(1..=9)` for a digit.
+#[inline]
 fn cell_value(byte: u8) -> Option<u8> {
-    match byte {
-        b'1'..=b'9' => Some(byte - b'0'),
-        b'0' | b'.' | b'_' | b'*' => Some(0),
-        _ => None,
+    const NOT_A_CELL: u8 = u8::MAX;
+    const VALUES: [u8; 256] = {
+        let mut table = [NOT_A_CELL; 256];
+        let mut digit = 1;
+        while digit <= 9 {
+            table[(b'0' + digit) as usize] = digit;
+            digit += 1;
+        }
+        table[b'0' as usize] = 0;
+        table[b'.' as usize] = 0;
+        table[b'_' as usize] = 0;
+        table[b'*' as usize] = 0;
+        table
+    };
+    Some(VALUES[usize::from(byte)]).filter(|&value| value != NOT_A_CELL)
+}
+
+/// The length of the run of cell characters `text` starts with, and the values of its first 81.
+fn leading_cells(text: &[u8]) -> (usize, [u8; CELLS]) {
+    let mut cells = [0u8; CELLS];
+    let mut run = 0;
+    for &byte in text {
+        let Some(value) = cell_value(byte) else {
+            break;
+        };
+        if run < CELLS {
+            cells[run] = value;
+        }
+        run += 1;
     }
+    (run, cells)
 }
 
 /// Layout characters allowed between the cells of a grid row.
@@ -157,23 +184,21 @@ fn classify(line: &[u8], row: Option<usize>) -> Line {
     if body[0] == b'#' {
         return Line::Skip;
     }
-    let run = body
-        .iter()
-        .take_while(|&&b| cell_value(b).is_some())
-        .count();
+    let (run, cells) = leading_cells(body);
     if run > 9 {
-        return classify_puzzle_line(line, start, run);
+        return classify_puzzle_line(line, start, run, cells);
     }
     classify_grid_row(line, start, row)
 }
 
 /// A line starting with a run of more than 9 cells: a one-line puzzle, maybe annotated.
-fn classify_puzzle_line(line: &[u8], start: usize, run: usize) -> Line {
+fn classify_puzzle_line(line: &[u8], start: usize, run: usize, cells: [u8; CELLS]) -> Line {
     let next = line.get(start + run).copied();
     let error = match next {
         None | Some(b' ' | b'\t' | b'\r') if run == CELLS => {
             let companion = leading_grid(&line[start + run..]);
-            return Line::Puzzle(cells_of(&line[start..start + run]), companion);
+            let grid = Grid::from_cells(cells).expect("cells are 0-9");
+            return Line::Puzzle(grid, companion);
         }
         None | Some(b' ' | b'\t' | b'\r') => ParseError::WrongCellCount { found: run },
         Some(_) if run > CELLS => ParseError::WrongCellCount { found: run },
@@ -185,26 +210,14 @@ fn classify_puzzle_line(line: &[u8], start: usize, run: usize) -> Line {
     }
 }
 
-/// The grid of 81 cell characters.
-fn cells_of(run: &[u8]) -> Grid {
-    let mut cells = [0u8; CELLS];
-    for (cell, &byte) in cells.iter_mut().zip(run) {
-        *cell = cell_value(byte).expect("the run holds only cells");
-    }
-    Grid::from_cells(cells).expect("cells are 0-9")
-}
-
 /// The grid at the start of an annotation (after its leading whitespace), if it is one: exactly
 /// 81 cells, then the end or whitespace.
 fn leading_grid(annotation: &[u8]) -> Option<Grid> {
     let start = annotation.iter().position(|b| !b.is_ascii_whitespace())?;
     let text = &annotation[start..];
-    let run = text
-        .iter()
-        .take_while(|&&b| cell_value(b).is_some())
-        .count();
+    let (run, cells) = leading_cells(text);
     let ends = text.get(run).is_none_or(|b| b.is_ascii_whitespace());
-    (run == CELLS && ends).then(|| cells_of(&text[..run]))
+    (run == CELLS && ends).then(|| Grid::from_cells(cells).expect("cells are 0-9"))
 }
 
 /// A line that may be a grid row (cells with separators between them), a border, or 81 cells

@@ -62,7 +62,11 @@ pub fn run(args: SolveArgs) -> Result<Status> {
             Err(problem) => output.problem(source, record.line, problem),
         }
         match (format, &result) {
-            (Format::Line, Ok(solution)) => writeln!(output.stdout(), "{solution}")?,
+            (Format::Line, Ok(solution)) => {
+                let mut line = [b'\n'; 82];
+                line[..81].copy_from_slice(&solution.line_bytes());
+                output.stdout().write_all(&line)?
+            }
             (Format::Grid, Ok(solution)) => writeln!(output.stdout(), "{}", solution.block())?,
             (Format::Line, Err(problem)) => writeln!(output.stdout(), "{}", problem.placeholder())?,
             (Format::Grid, Err(problem)) => {
