@@ -630,6 +630,23 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Any bytes at all: no panic, and a good puzzle after them is still found.
+        #[test]
+        fn arbitrary_bytes_never_stop_the_reader(bytes in proptest::collection::vec(
+            proptest::prop_oneof![proptest::num::u8::ANY, proptest::sample::select(
+                b"0123456789._*|-+ \t\r\n#".to_vec())],
+            0..400,
+        )) {
+            let mut input = bytes;
+            input.extend_from_slice(format!("\n\n{PUZZLE}\n").as_bytes());
+            let records: Vec<Record> =
+                PuzzleReader::new(input.as_slice()).map(|r| r.unwrap()).collect();
+            let last = records.last().expect("the puzzle at the end is read");
+            proptest::prop_assert_eq!(last.puzzle.as_ref().ok(), Some(&PUZZLE.parse().unwrap()));
+        }
+    }
+
     #[test]
     fn parse_one_wants_exactly_one() {
         assert_eq!(parse_one(PUZZLE).unwrap().to_string(), PUZZLE);
