@@ -72,8 +72,8 @@ pub struct FillArgs {
     input: InputArgs,
     /// Apply every technique easier than this one; by default singles only (full house, hidden
     /// and naked singles). One of: full-house, hidden-single, naked-single, pointing, claiming,
-    /// naked-pair, x-wing, hidden-pair, naked-triple, swordfish, hidden-triple, naked-quad,
-    /// jellyfish, hidden-quad.
+    /// naked-pair, x-wing, hidden-pair, naked-triple, swordfish, hidden-triple, skyscraper,
+    /// 2-string-kite, turbot-fish, xy-wing, xyz-wing, w-wing, naked-quad, jellyfish, hidden-quad.
     #[arg(long, value_name = "TECHNIQUE", default_value = "pointing",
           value_parser = |name: &str| name.parse::<Technique>())]
     until: Technique,

@@ -80,7 +80,8 @@ enum Command {
     ///
     /// Accepts puzzles and 729-character candidate lines, to continue from a partly solved state.
     /// Techniques so far: singles, locked candidates, naked and hidden pairs, triples and quads,
-    /// X-Wing, Swordfish, Jellyfish.
+    /// X-Wing, Swordfish, Jellyfish, Skyscraper, 2-String Kite, Turbot Fish, XY-Wing, XYZ-Wing,
+    /// W-Wing.
     ///
     /// Example: sudoku hint puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]

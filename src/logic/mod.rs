@@ -5,7 +5,8 @@
 //! proved: digits placed and candidates eliminated, with a readable explanation of why.
 //!
 //! Only part of the human toolbox is here so far: singles, locked candidates, naked and hidden
-//! subsets, and basic fish. Puzzles that need more are reported as stuck, never guessed.
+//! subsets, basic fish, single-digit patterns and three wings. Puzzles that need more are
+//! reported as stuck, never guessed.
 
 mod candidates;
 pub mod strategy;

@@ -3,8 +3,10 @@
 
 mod fish;
 mod locked;
+mod single_digit;
 mod singles;
 mod subsets;
+mod wings;
 
 use std::fmt;
 use std::str::FromStr;
@@ -37,6 +39,18 @@ pub enum Technique {
     Swordfish,
     /// Three digits confined to the same three cells of a unit.
     HiddenTriple,
+    /// Two parallel strong links on one digit whose ends meet on a line.
+    Skyscraper,
+    /// A row and a column strong link on one digit whose ends meet in a box.
+    TwoStringKite,
+    /// Two strong links on one digit whose ends see each other, in any other way.
+    TurbotFish,
+    /// A two-candidate pivot with two two-candidate pincers sharing a third digit.
+    XyWing,
+    /// A three-candidate pivot with two two-candidate pincers sharing its third digit.
+    XyzWing,
+    /// Two equal two-candidate cells joined by a strong link on one of their digits.
+    WWing,
     /// Four cells of a unit holding four candidates between them.
     NakedQuad,
     /// A digit confined to the same four columns in four rows (or the reverse).
@@ -47,7 +61,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 14] = [
+    pub const ALL: [Technique; 20] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -59,6 +73,12 @@ impl Technique {
         Technique::NakedTriple,
         Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
@@ -78,6 +98,12 @@ impl Technique {
             Technique::NakedTriple => "naked triple",
             Technique::Swordfish => "Swordfish",
             Technique::HiddenTriple => "hidden triple",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::TurbotFish => "Turbot Fish",
+            Technique::XyWing => "XY-Wing",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::WWing => "W-Wing",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "hidden quad",
@@ -103,6 +129,12 @@ impl Technique {
             Technique::NakedTriple => 3.6,
             Technique::Swordfish => 3.8,
             Technique::HiddenTriple => 4.0,
+            Technique::Skyscraper => 4.0,
+            Technique::TwoStringKite => 4.1,
+            Technique::TurbotFish => 4.2,
+            Technique::XyWing => 4.2,
+            Technique::XyzWing => 4.4,
+            Technique::WWing => 4.4,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
@@ -128,6 +160,12 @@ impl Technique {
             Technique::HiddenPair => subsets::hidden(candidates, 2, self),
             Technique::HiddenTriple => subsets::hidden(candidates, 3, self),
             Technique::HiddenQuad => subsets::hidden(candidates, 4, self),
+            Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
+                single_digit::find(candidates, self)
+            }
+            Technique::XyWing => wings::xy(candidates, false),
+            Technique::XyzWing => wings::xy(candidates, true),
+            Technique::WWing => wings::w(candidates),
             Technique::XWing => fish::basic(candidates, 2, self),
             Technique::Swordfish => fish::basic(candidates, 3, self),
             Technique::Jellyfish => fish::basic(candidates, 4, self),
