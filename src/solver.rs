@@ -108,6 +108,9 @@ const SINGLE_OF_ROW: [u32; 512] = {
     table
 };
 
+/// The nine cells of the first stack (columns 1-3) inside a band.
+const STACK_IN_BAND: u32 = 0o7007007;
+
 /// The three cells of column `c` (0-8) inside a band.
 const fn column_in_band(c: u32) -> u32 {
     (1 | 1 << 9 | 1 << 18) << c
@@ -367,14 +370,25 @@ impl Board {
 
     /// The open cell to guess on: a two-candidate cell if there is one, else one with the fewest.
     fn guess_cell(&self) -> usize {
+        let stacks_open: [u32; 3] = std::array::from_fn(|stack| {
+            let cells = STACK_IN_BAND << (3 * stack);
+            self.unsolved
+                .iter()
+                .map(|open| (open & cells).count_ones())
+                .sum()
+        });
         let mut best: Option<(u32, usize)> = None;
         for band in 0..3 {
             let (_, two, three) = self.candidate_counts(band);
             let pairs = two & !three;
-            if pairs != 0 {
-                let open = self.unsolved[band].count_ones();
-                if best.is_none_or(|(most, _)| open > most) {
-                    best = Some((open, 27 * band + pairs.trailing_zeros() as usize));
+            // Score a pair by the open cells of its band and of its stack: the more it touches,
+            // the more a guess there propagates. One pair per stack is enough to look at.
+            let band_open = self.unsolved[band].count_ones();
+            for (stack, &stack_open) in stacks_open.iter().enumerate() {
+                let in_stack = pairs & STACK_IN_BAND << (3 * stack);
+                if in_stack != 0 && best.is_none_or(|(most, _)| band_open + stack_open > most) {
+                    let cell = 27 * band + in_stack.trailing_zeros() as usize;
+                    best = Some((band_open + stack_open, cell));
                 }
             }
         }
