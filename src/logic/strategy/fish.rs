@@ -1,6 +1,6 @@
 //! Basic fish: X-Wing, Swordfish, Jellyfish.
 
-use super::{Technique, combinations, elimination};
+use super::{Technique, choices, elimination};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, CellDigit, Step};
 
@@ -33,11 +33,7 @@ pub fn basic(candidates: &Candidates, size: u32, technique: Technique) -> Option
                 })
                 .filter(|&(_, bits)| (2..=size).contains(&bits.count_ones()))
                 .collect();
-            combinations(bases.len(), size).find_map(|set| {
-                let chosen: Vec<(usize, u16)> = (0..bases.len())
-                    .filter(|i| set & (1 << i) != 0)
-                    .map(|i| bases[i])
-                    .collect();
+            choices(&bases, size).find_map(|chosen: Vec<(usize, u16)>| {
                 let covers = chosen.iter().fold(0u16, |c, &(_, bits)| c | bits);
                 if covers.count_ones() != size {
                     return None;

@@ -217,9 +217,17 @@ fn digits(marks: u16) -> impl Iterator<Item = u8> {
     (1..=9u8).filter(move |d| marks & (1 << d) != 0)
 }
 
-/// Every subset of `0..len` with `size` members, as bitmasks.
-fn combinations(len: usize, size: u32) -> impl Iterator<Item = u32> {
-    (0u32..1 << len).filter(move |set| set.count_ones() == size)
+/// Every choice of `size` of the `items`, in order.
+fn choices<T: Copy>(items: &[T], size: u32) -> impl Iterator<Item = Vec<T>> + '_ {
+    (0u32..1 << items.len())
+        .filter(move |set| set.count_ones() == size)
+        .map(|set| {
+            let chosen = items
+                .iter()
+                .enumerate()
+                .filter(move |(i, _)| set & (1 << i) != 0);
+            chosen.map(|(_, &item)| item).collect()
+        })
 }
 
 /// The positions joined for a reason: `r1c2, r1c7`.

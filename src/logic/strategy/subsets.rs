@@ -1,6 +1,6 @@
 //! Naked and hidden subsets (pairs, triples, quads) inside one unit.
 
-use super::{Technique, cell_list, combinations, digits, elimination};
+use super::{Technique, cell_list, choices, digits, elimination};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, CellDigit, Step};
 
@@ -9,11 +9,7 @@ use crate::logic::{Candidates, CellDigit, Step};
 pub fn naked(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
     Unit::all().find_map(|unit| {
         let open: Vec<Position> = unit.cells().filter(|&p| candidates.marks(p) != 0).collect();
-        combinations(open.len(), size).find_map(|set| {
-            let chosen: Vec<Position> = (0..open.len())
-                .filter(|i| set & (1 << i) != 0)
-                .map(|i| open[i])
-                .collect();
+        choices(&open, size).find_map(|chosen: Vec<Position>| {
             let marks = chosen.iter().fold(0, |m, &p| m | candidates.marks(p));
             if marks.count_ones() != size {
                 return None;
@@ -45,11 +41,7 @@ pub fn hidden(candidates: &Candidates, size: u32, technique: Technique) -> Optio
             })
             .filter(|&(_, bits)| bits != 0)
             .collect();
-        combinations(places.len(), size).find_map(|set| {
-            let chosen: Vec<(u8, u32)> = (0..places.len())
-                .filter(|i| set & (1 << i) != 0)
-                .map(|i| places[i])
-                .collect();
+        choices(&places, size).find_map(|chosen: Vec<(u8, u32)>| {
             let spots = chosen.iter().fold(0u32, |s, &(_, bits)| s | bits);
             if spots.count_ones() != size {
                 return None;
