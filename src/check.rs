@@ -57,9 +57,7 @@ pub fn check_grid(grid: &Grid) -> Vec<Fault> {
 /// Everything that keeps `solution` from solving `puzzle`: empty cells, clashes, changed givens.
 pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Vec<Fault> {
     let mut faults = Vec::new();
-    let mut empty = (0..81)
-        .map(Position::new)
-        .filter(|&p| solution.get(p).is_none());
+    let mut empty = Position::all().filter(|&p| solution.get(p).is_none());
     if let Some(first) = empty.next() {
         faults.push(Fault::Incomplete {
             empty: 1 + empty.count(),

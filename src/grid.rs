@@ -19,6 +19,11 @@ impl Position {
         Position(index as u8)
     }
 
+    /// All 81 positions, in reading order.
+    pub fn all() -> impl Iterator<Item = Position> {
+        (0..CELLS).map(Position::new)
+    }
+
     /// The position at `row` and `column`, both counted from 0.
     pub fn at(row: usize, column: usize) -> Position {
         Position::new(row * 9 + column)

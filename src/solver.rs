@@ -111,9 +111,14 @@ const SINGLE_OF_ROW: [u32; 512] = {
 /// The nine cells of the first stack (columns 1-3) inside a band.
 const STACK_IN_BAND: u32 = 0o7007007;
 
-/// The three cells of column `c` (0-8) inside a band.
-const fn column_in_band(c: u32) -> u32 {
-    (1 | 1 << 9 | 1 << 18) << c
+/// The columns (bit `c` for column `c`) that hold any of `cells` of a band.
+const fn columns_of(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & ROW_BITS
+}
+
+/// Every cell of a band in `columns` (bit `c` for column `c`).
+const fn cells_in_columns(columns: u32) -> u32 {
+    columns * (1 | 1 << 9 | 1 << 18)
 }
 
 /// The engine's whole state: candidate masks per digit and band, and what is still open.
@@ -218,8 +223,7 @@ impl Board {
             }
             self.masks[band][digit] = mask;
             self.dirty |= (changed & !(1 << digit)) << (9 * band);
-            let columns = (fixed | fixed >> 9 | fixed >> 18) & ROW_BITS;
-            let columns = columns | columns << 9 | columns << 18;
+            let columns = cells_in_columns(columns_of(fixed));
             for other_band in 0..3 {
                 if other_band != band {
                     self.clear(digit, other_band, columns);
@@ -307,7 +311,6 @@ impl Board {
     /// contradiction (a column with no room for a digit), else whether anything was placed.
     #[inline]
     fn column_singles(&mut self) -> Option<bool> {
-        let fold = |mask: u32| (mask | mask >> 9 | mask >> 18) & ROW_BITS;
         let mut placed = false;
         let mut digits = std::mem::take(&mut self.unexamined_columns);
         while digits != 0 {
@@ -321,7 +324,7 @@ impl Board {
                 *columns = r0 | r1 | r2;
                 several |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & *columns);
                 any |= *columns;
-                fixed |= fold(mask & !self.unsolved[band]);
+                fixed |= columns_of(mask & !self.unsolved[band]);
             }
             if any != ROW_BITS {
                 return None;
@@ -334,7 +337,7 @@ impl Board {
                     .iter()
                     .position(|columns| columns & (1 << column) != 0)
                     .expect("a single column has its cell in some band");
-                let cell = self.masks[band][digit] & column_in_band(column);
+                let cell = self.masks[band][digit] & cells_in_columns(1 << column);
                 if cell == 0 {
                     // An earlier placement of this pass took the column's last candidate.
                     return None;

@@ -47,8 +47,7 @@ pub fn find(candidates: &Candidates, wanted: Technique) -> Option<Step> {
                         if !distinct || !sees(b1, b2) || kind(first, second, b1, b2) != wanted {
                             continue;
                         }
-                        let eliminations: Vec<CellDigit> = (0..81)
-                            .map(Position::new)
+                        let eliminations: Vec<CellDigit> = Position::all()
                             .filter(|&p| candidates.has(p, digit))
                             .filter(|&p| p != b1 && p != b2 && sees(p, a1) && sees(p, a2))
                             .map(|position| CellDigit { position, digit })

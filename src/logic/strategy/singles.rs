@@ -38,7 +38,7 @@ pub fn hidden_single(candidates: &Candidates) -> Option<Step> {
 
 /// A cell with one candidate left takes it.
 pub fn naked_single(candidates: &Candidates) -> Option<Step> {
-    (0..81).map(crate::grid::Position::new).find_map(|cell| {
+    crate::grid::Position::all().find_map(|cell| {
         let marks = candidates.marks(cell);
         (marks.count_ones() == 1).then(|| {
             placement(

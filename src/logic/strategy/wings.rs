@@ -8,16 +8,14 @@ use crate::logic::{Candidates, CellDigit, Step};
 
 /// The cells holding `z` that see every cell of `cells`.
 fn seeing_all(candidates: &Candidates, z: u8, cells: &[Position]) -> Vec<CellDigit> {
-    (0..81)
-        .map(Position::new)
+    Position::all()
         .filter(|&p| candidates.has(p, z) && cells.iter().all(|&c| sees(p, c)))
         .map(|position| CellDigit { position, digit: z })
         .collect()
 }
 
 fn open_cells(candidates: &Candidates, count: u32) -> Vec<Position> {
-    (0..81)
-        .map(Position::new)
+    Position::all()
         .filter(|&p| candidates.marks(p).count_ones() == count)
         .collect()
 }
