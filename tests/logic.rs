@@ -73,9 +73,12 @@ fn steps_read_as_people_write_them() {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
             .parse()
             .unwrap();
-    let step = next_step(&Candidates::from_grid(&puzzle)).unwrap();
-    assert_eq!(step.technique, Technique::HiddenSingle);
-    assert_eq!(step.to_string(), "hidden single: 8 in box 2 -> r1c6 = 8");
+    let candidates = Candidates::from_grid(&puzzle);
+    // HoDoKu's order: naked singles before hidden ones.
+    let step = next_step(&candidates).unwrap();
+    assert_eq!(step.to_string(), "naked single: r5c5 = 5");
+    let hidden = Technique::HiddenSingle.find(&candidates).unwrap();
+    assert_eq!(hidden.to_string(), "hidden single: 8 in box 2 -> r1c6 = 8");
     let (steps, end) = explain(&puzzle);
     assert!(end.is_solved());
     assert!(steps.iter().all(|s| s.technique.is_single()));
@@ -150,10 +153,7 @@ mod command_line {
     #[test]
     fn hint_gives_the_easiest_step_only() {
         let (status, stdout, _) = run(&["hint"], &format!("{EASY}\n"));
-        assert_eq!(
-            (status, stdout.as_str()),
-            (0, "hidden single: 8 in box 2 -> r1c6 = 8\n")
-        );
+        assert_eq!((status, stdout.as_str()), (0, "naked single: r5c5 = 5\n"));
     }
 
     #[test]
@@ -171,9 +171,11 @@ mod command_line {
         let object: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
         assert_eq!(object["solved"], true);
         assert_eq!(object["steps"].as_array().unwrap().len(), 51);
-        assert_eq!(object["steps"][0]["placements"][0]["row"], 1);
-        assert_eq!(object["steps"][0]["placements"][0]["col"], 6);
-        assert_eq!(object["steps"][0]["technique"], "hidden single");
+        assert_eq!(object["steps"][0]["placements"][0]["row"], 5);
+        assert_eq!(object["steps"][0]["placements"][0]["col"], 5);
+        assert_eq!(object["steps"][0]["placements"][0]["digit"], 5);
+        assert_eq!(object["steps"][0]["technique"], "naked single");
+        assert_eq!(object["level"], "easy");
     }
 
     #[test]
@@ -199,6 +201,7 @@ mod command_line {
         assert_eq!((status, stdout.trim()), (0, SOLUTION));
         let (_, marks, _) = run(&["candidates", "-f", "line"], &format!("{EASY}\n"));
         assert_eq!(marks.trim().len(), 729);
+        // The candidate form reads r5c5, whose one candidate is 5, as filled: no naked single.
         let (status, hint, _) = run(&["hint"], &marks);
         assert_eq!(
             (status, hint.as_str()),

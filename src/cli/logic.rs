@@ -1,11 +1,14 @@
 //! The human-style commands: `candidates`, `hint`, `fill` and `explain`, over the logic engine.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sudoku_cli::logic::{Candidates, CellDigit, Step, Technique, next_step, solve_steps};
+use sudoku_cli::logic::{
+    Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps,
+};
 use sudoku_cli::{ParseError, Record, count_solutions};
 
 use super::input::InputArgs;
@@ -70,13 +73,11 @@ pub struct StepsArgs {
 pub struct FillArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Apply every technique easier than this one; by default singles only (full house, hidden
-    /// and naked singles). One of: full-house, hidden-single, naked-single, pointing, claiming,
-    /// naked-pair, x-wing, hidden-pair, naked-triple, swordfish, hidden-triple, skyscraper,
-    /// 2-string-kite, turbot-fish, xy-wing, xyz-wing, w-wing, naked-quad, jellyfish, hidden-quad.
-    #[arg(long, value_name = "TECHNIQUE", default_value = "pointing",
+    /// Apply every technique tried before this one (see `sudoku explain`); by default singles
+    /// only: full house, naked and hidden singles.
+    #[arg(long, value_name = "TECHNIQUE",
           value_parser = |name: &str| name.parse::<Technique>())]
-    until: Technique,
+    until: Option<Technique>,
     /// How to print the result.
     #[arg(short, long, value_enum, default_value_t)]
     format: FillFormat,
@@ -175,6 +176,8 @@ struct JsonExplanation {
     puzzle: String,
     solved: bool,
     rating: f32,
+    level: Option<&'static str>,
+    score: u32,
     steps: Vec<JsonStep>,
 }
 
@@ -225,17 +228,19 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                     writeln!(output.stdout(), "{verdict}: {}{gap}", end.grid())?;
                 }
             }
-            StepsFormat::Json => output.json(&JsonExplanation {
-                source: source.to_string(),
-                line: record.line,
-                puzzle: puzzle_text(&record),
-                solved: end.is_solved(),
-                rating: steps
-                    .iter()
-                    .map(|s| s.technique.rating())
-                    .fold(0.0, f32::max),
-                steps: steps.iter().map(JsonStep::of).collect(),
-            })?,
+            StepsFormat::Json => {
+                let rating = rate(&steps, end.is_solved());
+                output.json(&JsonExplanation {
+                    source: source.to_string(),
+                    line: record.line,
+                    puzzle: puzzle_text(&record),
+                    solved: end.is_solved(),
+                    rating: rating.explainer,
+                    level: rating.level.map(|l| l.name()),
+                    score: rating.score,
+                    steps: steps.iter().map(JsonStep::of).collect(),
+                })?
+            }
         }
         Ok(())
     })?;
@@ -245,8 +250,10 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
 /// Runs `sudoku fill`.
 pub fn fill(args: FillArgs) -> Result<Status> {
     let mut output = Output::new(false, ["filled", "failed"]);
-    let until = args.until;
-    let work = |record: &Record| state_of(record).map(|s| solve_steps(s, Some(until)).1);
+    let until = args
+        .until
+        .or(Technique::ALL.into_iter().find(|t| !t.is_single()));
+    let work = |record: &Record| state_of(record).map(|s| solve_steps(s, until).1);
     pipeline::run(&args.input.sources(), args.jobs.threads(), work, |event| {
         let Some((source, record, result)) = output.puzzle(event) else {
             return Ok(());
@@ -263,6 +270,83 @@ pub fn fill(args: FillArgs) -> Result<Status> {
                 output.problem(source, record.line, &problem);
                 writeln!(output.stdout(), "{}", problem.placeholder())?;
             }
+        }
+        Ok(())
+    })?;
+    Ok(output.finish()?)
+}
+
+/// Arguments of `sudoku rate`.
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// How to print ratings.
+    #[arg(short, long, value_enum, default_value_t)]
+    format: StepsFormat,
+    #[command(flatten)]
+    jobs: JobsArgs,
+}
+
+/// One puzzle of `rate --format json`.
+#[derive(Serialize)]
+struct JsonRating {
+    source: String,
+    line: u64,
+    puzzle: String,
+    rating: f32,
+    level: &'static str,
+    score: u32,
+    techniques: BTreeMap<&'static str, usize>,
+}
+
+/// Runs `sudoku rate`.
+pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
+    let mut output = Output::new(false, ["rated", "failed"]);
+    let work = |record: &Record| -> Result<Rating, Problem> {
+        let (steps, end) = solve_steps(state_of(record)?, None);
+        let rating = rate(&steps, end.is_solved());
+        match rating.level {
+            Some(_) => Ok(rating),
+            None => Err(Problem::Stuck(steps.len())),
+        }
+    };
+    pipeline::run(&args.input.sources(), args.jobs.threads(), work, |event| {
+        let Some((source, record, result)) = output.puzzle(event) else {
+            return Ok(());
+        };
+        let rating = match result {
+            Ok(rating) => rating,
+            Err(problem) => {
+                output.problem(source, record.line, &problem);
+                if args.format == StepsFormat::Line {
+                    writeln!(output.stdout(), "{}", problem.placeholder())?;
+                }
+                return Ok(());
+            }
+        };
+        output.success();
+        let level = rating.level.expect("rated puzzles are solved").name();
+        match args.format {
+            StepsFormat::Line => writeln!(
+                output.stdout(),
+                "{:.1} {level} {}",
+                rating.explainer,
+                rating.score
+            )?,
+            StepsFormat::Json => output.json(&JsonRating {
+                source: source.to_string(),
+                line: record.line,
+                puzzle: puzzle_text(&record),
+                rating: rating.explainer,
+                level,
+                score: rating.score,
+                techniques: rating
+                    .counts
+                    .iter()
+                    .map(|(technique, &count)| (technique.name(), count))
+                    .collect(),
+            })?,
         }
         Ok(())
     })?;

@@ -4,7 +4,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::{CellDigit, Step};
+use super::{CellDigit, CellSet, Step};
 use crate::grid::{CELLS, Grid, Position, Unit};
 
 /// Why a 729-character candidate string cannot be read.
@@ -152,6 +152,18 @@ impl Candidates {
     /// The empty cells of `unit` holding candidate `digit`.
     pub fn cells_with(&self, unit: Unit, digit: u8) -> impl Iterator<Item = Position> + '_ {
         unit.cells().filter(move |&p| self.has(p, digit))
+    }
+
+    /// The empty cells holding candidate `digit`.
+    pub fn digit_cells(&self, digit: u8) -> CellSet {
+        Position::all().filter(|&p| self.has(p, digit)).collect()
+    }
+
+    /// The empty cells.
+    pub fn empty_cells(&self) -> CellSet {
+        Position::all()
+            .filter(|&p| self.cells[p.index()] == 0)
+            .collect()
     }
 
     /// Places and eliminates what `step` says, removing placed digits from their peers.

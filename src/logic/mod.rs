@@ -9,10 +9,14 @@
 //! reported as stuck, never guessed.
 
 mod candidates;
+mod cells;
+mod rating;
 pub mod strategy;
 
 pub use candidates::{Candidates, CandidatesError};
-pub use strategy::Technique;
+pub use cells::CellSet;
+pub use rating::{Rating, rate};
+pub use strategy::{Level, Technique};
 
 use std::fmt;
 

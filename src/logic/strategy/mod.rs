@@ -14,75 +14,202 @@ use std::str::FromStr;
 use super::{Candidates, CellDigit, Step};
 use crate::grid::Position;
 
-/// A named solving technique. The order is the order of difficulty, by Sudoku Explainer rating.
+/// A named solving technique. The order is the order in which they are tried, easiest first:
+/// HoDoKu's, so that paths and levels match the ones its users know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
     /// The last empty cell of a row, column or box.
     FullHouse,
-    /// The only place left for a digit in a row, column or box.
-    HiddenSingle,
     /// The only digit left for a cell.
     NakedSingle,
+    /// The only place left for a digit in a row, column or box.
+    HiddenSingle,
     /// A digit confined, inside a box, to one row or column: gone from the rest of that line.
     Pointing,
     /// A digit confined, inside a row or column, to one box: gone from the rest of that box.
     Claiming,
     /// Two cells of a unit holding the same two candidates only.
     NakedPair,
-    /// A digit confined to the same two columns in two rows (or the reverse).
-    XWing,
-    /// Two digits confined to the same two cells of a unit.
-    HiddenPair,
     /// Three cells of a unit holding three candidates between them.
     NakedTriple,
-    /// A digit confined to the same three columns in three rows (or the reverse).
-    Swordfish,
+    /// Two digits confined to the same two cells of a unit.
+    HiddenPair,
     /// Three digits confined to the same three cells of a unit.
     HiddenTriple,
+    /// Four cells of a unit holding four candidates between them.
+    NakedQuad,
+    /// Four digits confined to the same four cells of a unit.
+    HiddenQuad,
+    /// A digit confined to the same two columns in two rows (or the reverse).
+    XWing,
+    /// A digit confined to the same three columns in three rows (or the reverse).
+    Swordfish,
+    /// A digit confined to the same four columns in four rows (or the reverse).
+    Jellyfish,
     /// Two parallel strong links on one digit whose ends meet on a line.
     Skyscraper,
     /// A row and a column strong link on one digit whose ends meet in a box.
     TwoStringKite,
     /// Two strong links on one digit whose ends see each other, in any other way.
     TurbotFish,
+    /// Two equal two-candidate cells joined by a strong link on one of their digits.
+    WWing,
     /// A two-candidate pivot with two two-candidate pincers sharing a third digit.
     XyWing,
     /// A three-candidate pivot with two two-candidate pincers sharing its third digit.
     XyzWing,
-    /// Two equal two-candidate cells joined by a strong link on one of their digits.
-    WWing,
-    /// Four cells of a unit holding four candidates between them.
-    NakedQuad,
-    /// A digit confined to the same four columns in four rows (or the reverse).
-    Jellyfish,
-    /// Four digits confined to the same four cells of a unit.
-    HiddenQuad,
+}
+
+/// HoDoKu's five difficulty levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles only, and not too many of them.
+    Easy,
+    /// Locked candidates and subsets.
+    Medium,
+    /// Fish, wings, single-digit patterns, uniqueness.
+    Hard,
+    /// Chains, ALS, Sue de Coq, bigger finned fish.
+    Unfair,
+    /// Forcing chains and nets, or guessing.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+
+    /// The level's name in lower case (`unfair`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    /// The highest total score a puzzle of this level may have (HoDoKu's defaults); above it,
+    /// the puzzle moves up a level.
+    pub fn max_score(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
+        }
+    }
+
+    /// The next harder level (extreme stays extreme).
+    pub fn harder(self) -> Level {
+        match self {
+            Level::Easy => Level::Medium,
+            Level::Medium => Level::Hard,
+            Level::Hard => Level::Unfair,
+            Level::Unfair | Level::Extreme => Level::Extreme,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    /// Reads a level by name, in any case.
+    fn from_str(name: &str) -> Result<Level, String> {
+        let wanted = name.trim().to_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == wanted)
+            .ok_or_else(|| format!("unknown level {name:?} (easy, medium, hard, unfair, extreme)"))
+    }
 }
 
 impl Technique {
-    /// Every technique, easiest first.
+    /// Every technique, in the order they are tried.
     pub const ALL: [Technique; 20] = [
         Technique::FullHouse,
-        Technique::HiddenSingle,
         Technique::NakedSingle,
+        Technique::HiddenSingle,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
         Technique::NakedTriple,
-        Technique::Swordfish,
+        Technique::HiddenPair,
         Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
+        Technique::WWing,
         Technique::XyWing,
         Technique::XyzWing,
-        Technique::WWing,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::HiddenQuad,
     ];
+
+    /// The points HoDoKu adds to a puzzle's score each time this technique is used.
+    pub fn score(self) -> u32 {
+        match self {
+            Technique::FullHouse | Technique::NakedSingle => 4,
+            Technique::HiddenSingle => 14,
+            Technique::Pointing | Technique::Claiming => 50,
+            Technique::NakedPair => 60,
+            Technique::NakedTriple => 80,
+            Technique::HiddenPair => 70,
+            Technique::HiddenTriple => 100,
+            Technique::NakedQuad => 120,
+            Technique::HiddenQuad => 150,
+            Technique::XWing => 140,
+            Technique::Swordfish => 150,
+            Technique::Jellyfish => 160,
+            Technique::Skyscraper => 130,
+            Technique::TwoStringKite => 150,
+            Technique::TurbotFish => 120,
+            Technique::WWing => 150,
+            Technique::XyWing => 160,
+            Technique::XyzWing => 180,
+        }
+    }
+
+    /// The HoDoKu level this technique belongs to.
+    pub fn level(self) -> Level {
+        match self {
+            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
+            Technique::Pointing
+            | Technique::Claiming
+            | Technique::NakedPair
+            | Technique::NakedTriple
+            | Technique::HiddenPair
+            | Technique::HiddenTriple => Level::Medium,
+            Technique::NakedQuad
+            | Technique::HiddenQuad
+            | Technique::XWing
+            | Technique::Swordfish
+            | Technique::Jellyfish
+            | Technique::Skyscraper
+            | Technique::TwoStringKite
+            | Technique::TurbotFish
+            | Technique::WWing
+            | Technique::XyWing
+            | Technique::XyzWing => Level::Hard,
+        }
+    }
 
     /// The technique's name, as people write it (`hidden single`).
     pub fn name(self) -> &'static str {
@@ -143,7 +270,7 @@ impl Technique {
 
     /// True for the techniques that place digits by themselves (what old solvers auto-fill).
     pub fn is_single(self) -> bool {
-        self <= Technique::NakedSingle
+        self <= Technique::HiddenSingle
     }
 
     /// The first step this technique finds in `candidates`, if any.

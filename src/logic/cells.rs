@@ -1,0 +1,180 @@
+//! Sets of cells as 81-bit masks, so the techniques can ask "which cells see both of these and
+//! still hold 7" with a few bit operations.
+
+use std::ops::{BitAnd, BitOr, Not, Sub};
+
+use crate::grid::{CELLS, Position, Unit};
+
+/// A set of cells: bit `i` for cell index `i`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CellSet(u128);
+
+const ALL_BITS: u128 = (1 << CELLS) - 1;
+
+/// The 20 peers of each cell.
+static PEERS: [CellSet; CELLS] = peer_table();
+
+const fn peer_table() -> [CellSet; CELLS] {
+    let mut table = [CellSet(0); CELLS];
+    let mut a = 0;
+    while a < CELLS {
+        let mut b = 0;
+        while b < CELLS {
+            let same_row = a / 9 == b / 9;
+            let same_column = a % 9 == b % 9;
+            let same_box = a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3;
+            if a != b && (same_row || same_column || same_box) {
+                table[a].0 |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+impl CellSet {
+    /// No cell.
+    pub const EMPTY: CellSet = CellSet(0);
+
+    /// One cell.
+    pub fn single(position: Position) -> CellSet {
+        CellSet(1 << position.index())
+    }
+
+    /// The cells of a unit.
+    pub fn unit(unit: Unit) -> CellSet {
+        unit.cells().collect()
+    }
+
+    /// The 20 cells sharing a row, column or box with `position`.
+    pub fn peers(position: Position) -> CellSet {
+        PEERS[position.index()]
+    }
+
+    /// The cells that see every cell of `self` (none of `self` itself). Every cell for an
+    /// empty set.
+    pub fn common_peers(self) -> CellSet {
+        self.iter()
+            .fold(CellSet(ALL_BITS), |seen, p| seen & CellSet::peers(p))
+    }
+
+    /// True when `position` is in the set.
+    pub fn contains(self, position: Position) -> bool {
+        self.0 & (1 << position.index()) != 0
+    }
+
+    /// Adds a cell.
+    pub fn insert(&mut self, position: Position) {
+        self.0 |= 1 << position.index();
+    }
+
+    /// How many cells.
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// True for the empty set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The first cell, in reading order.
+    pub fn first(self) -> Option<Position> {
+        (self.0 != 0).then(|| Position::new(self.0.trailing_zeros() as usize))
+    }
+
+    /// The cells in reading order.
+    pub fn iter(self) -> impl Iterator<Item = Position> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let index = bits.trailing_zeros() as usize;
+            (bits != 0).then(|| {
+                bits &= bits - 1;
+                Position::new(index)
+            })
+        })
+    }
+
+    /// The row all the cells share, if they do.
+    pub fn row(self) -> Option<usize> {
+        let first = self.first()?;
+        self.iter()
+            .all(|p| p.row() == first.row())
+            .then(|| first.row())
+    }
+
+    /// The column all the cells share, if they do.
+    pub fn column(self) -> Option<usize> {
+        let first = self.first()?;
+        self.iter()
+            .all(|p| p.column() == first.column())
+            .then(|| first.column())
+    }
+
+    /// The box all the cells share, if they do.
+    pub fn block(self) -> Option<usize> {
+        let first = self.first()?;
+        self.iter()
+            .all(|p| p.block() == first.block())
+            .then(|| first.block())
+    }
+}
+
+impl FromIterator<Position> for CellSet {
+    fn from_iter<I: IntoIterator<Item = Position>>(cells: I) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        for p in cells {
+            set.insert(p);
+        }
+        set
+    }
+}
+
+impl BitAnd for CellSet {
+    type Output = CellSet;
+    fn bitand(self, other: CellSet) -> CellSet {
+        CellSet(self.0 & other.0)
+    }
+}
+
+impl BitOr for CellSet {
+    type Output = CellSet;
+    fn bitor(self, other: CellSet) -> CellSet {
+        CellSet(self.0 | other.0)
+    }
+}
+
+impl Sub for CellSet {
+    type Output = CellSet;
+    fn sub(self, other: CellSet) -> CellSet {
+        CellSet(self.0 & !other.0)
+    }
+}
+
+impl Not for CellSet {
+    type Output = CellSet;
+    fn not(self) -> CellSet {
+        CellSet(!self.0 & ALL_BITS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peers_and_common_peers() {
+        let center = Position::at(4, 4);
+        assert_eq!(CellSet::peers(center).len(), 20);
+        assert!(!CellSet::peers(center).contains(center));
+        let pair: CellSet = [Position::at(0, 0), Position::at(0, 8)]
+            .into_iter()
+            .collect();
+        // Cells seeing both ends of row 1: the rest of row 1.
+        assert_eq!(pair.common_peers(), CellSet::unit(Unit::Row(0)) - pair);
+        assert_eq!(pair.row(), Some(0));
+        assert_eq!(pair.block(), None);
+        assert_eq!(pair.iter().count(), 2);
+    }
+}

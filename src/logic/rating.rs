@@ -1,0 +1,83 @@
+//! How hard a puzzle is: the Sudoku Explainer number and HoDoKu's level and score, both read
+//! off the steps that solve it.
+
+use std::collections::BTreeMap;
+
+use super::{Level, Step, Technique};
+
+/// The difficulty of a solved path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The Sudoku Explainer rating: the rating of the hardest step.
+    pub explainer: f32,
+    /// HoDoKu's level: the highest level among the techniques used, raised while the score is
+    /// above the level's maximum. `None` when the steps do not solve the puzzle.
+    pub level: Option<Level>,
+    /// HoDoKu's score: the sum of the scores of every step.
+    pub score: u32,
+    /// How many times each technique was used.
+    pub counts: BTreeMap<Technique, usize>,
+}
+
+/// Rates the path `steps`; `solved` says whether it reaches the solution.
+pub fn rate(steps: &[Step], solved: bool) -> Rating {
+    let mut counts = BTreeMap::new();
+    for step in steps {
+        *counts.entry(step.technique).or_default() += 1;
+    }
+    let score = steps.iter().map(|s| s.technique.score()).sum();
+    let hardest = steps.iter().map(|s| s.technique.level()).max();
+    let level = hardest.filter(|_| solved).map(|mut level| {
+        while score > level.max_score() {
+            level = level.harder();
+        }
+        level
+    });
+    Rating {
+        explainer: steps
+            .iter()
+            .map(|s| s.technique.rating())
+            .fold(0.0, f32::max),
+        level,
+        score,
+        counts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::explain;
+
+    #[test]
+    fn singles_only_is_easy_unless_the_score_is_high() {
+        let puzzle =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let (steps, end) = explain(&puzzle.parse().unwrap());
+        let rating = rate(&steps, end.is_solved());
+        assert_eq!(rating.level, Some(Level::Easy));
+        assert!(rating.counts.keys().all(|t| t.is_single()));
+        let sum: u32 = rating
+            .counts
+            .iter()
+            .map(|(t, &n)| t.score() * n as u32)
+            .sum();
+        assert_eq!(rating.score, sum);
+        assert!(rating.explainer <= 2.3);
+    }
+
+    #[test]
+    fn a_high_score_raises_the_level() {
+        let step = |technique| Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            reason: String::new(),
+        };
+        // 60 hidden singles: 840 points, above easy's 800.
+        let steps: Vec<Step> = (0..60).map(|_| step(Technique::HiddenSingle)).collect();
+        assert_eq!(rate(&steps, true).level, Some(Level::Medium));
+        assert_eq!(rate(&steps[..50], true).level, Some(Level::Easy));
+        assert_eq!(rate(&steps, false).level, None);
+    }
+}
