@@ -1,6 +1,6 @@
 //! Basic fish: X-Wing, Swordfish, Jellyfish.
 
-use super::{Technique, choices, elimination};
+use super::{Technique, cell_list, choices, elimination};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, CellDigit, Step};
 
@@ -67,4 +67,91 @@ pub fn basic(candidates: &Candidates, size: u32, technique: Technique) -> Option
             })
         })
     })
+}
+
+/// For one digit: `size` base rows whose candidates lie in `size` cover columns, except for
+/// fins, all in one box. Either a fin holds the digit, or the fish does: the cover columns'
+/// cells in the fins' box, outside the base rows, see both cases and lose the digit. Sashimi
+/// when a base row keeps at most one cell in the covers. Rows and columns may swap.
+pub fn finned(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
+    let sashimi = matches!(
+        technique,
+        Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
+    );
+    (1..=9u8).find_map(|digit| {
+        [true, false].into_iter().find_map(|by_rows| {
+            let at = |line: usize, across: usize| {
+                if by_rows {
+                    Position::at(line, across)
+                } else {
+                    Position::at(across, line)
+                }
+            };
+            // For each line, the cross-lines holding the digit, as bits.
+            let mut spots = [0u16; 9];
+            for (line, bits) in spots.iter_mut().enumerate() {
+                *bits = (0..9)
+                    .filter(|&a| candidates.has(at(line, a), digit))
+                    .fold(0, |bits, a| bits | 1 << a);
+            }
+            // Fins lie in one box, so a base line spans at most `size` + 3 cross-lines.
+            let bases: Vec<usize> = (0..9)
+                .filter(|&l| spots[l] != 0 && spots[l].count_ones() <= size + 3)
+                .collect();
+            choices(&bases, size).find_map(|base_lines: Vec<usize>| {
+                let touched = base_lines.iter().fold(0u16, |t, &l| t | spots[l]);
+                if touched.count_ones() > size + 3 {
+                    return None;
+                }
+                let touched_list: Vec<usize> = (0..9).filter(|a| touched & (1 << a) != 0).collect();
+                choices(&touched_list, size).find_map(|cover_lines: Vec<usize>| {
+                    let covers = cover_lines.iter().fold(0u16, |c, &a| c | 1 << a);
+                    let fins: Vec<Position> = base_lines
+                        .iter()
+                        .flat_map(|&l| {
+                            (0..9)
+                                .filter(move |a| spots[l] & !covers & (1 << a) != 0)
+                                .map(move |a| at(l, a))
+                        })
+                        .collect();
+                    let fin_box = fins.first()?.block();
+                    if fins.iter().any(|f| f.block() != fin_box) {
+                        return None;
+                    }
+                    let thin = base_lines
+                        .iter()
+                        .any(|&l| (spots[l] & covers).count_ones() <= 1);
+                    if thin != sashimi {
+                        return None;
+                    }
+                    let eliminations: Vec<CellDigit> = cover_lines
+                        .iter()
+                        .flat_map(|&a| (0..9).map(move |l| (l, a)))
+                        .filter(|(l, _)| !base_lines.contains(l))
+                        .map(|(l, a)| at(l, a))
+                        .filter(|&p| p.block() == fin_box && candidates.has(p, digit))
+                        .map(|position| CellDigit { position, digit })
+                        .collect();
+                    let (base_word, cover_word) = if by_rows {
+                        ("rows", "columns")
+                    } else {
+                        ("columns", "rows")
+                    };
+                    let reason = format!(
+                        "{digit} in {base_word} {} and {cover_word} {}, fins {}",
+                        line_names(&base_lines),
+                        line_names(&cover_lines),
+                        cell_list(&fins)
+                    );
+                    elimination(technique, eliminations, reason)
+                })
+            })
+        })
+    })
+}
+
+/// Lines counted from 1: `2, 5, 8`.
+fn line_names(lines: &[usize]) -> String {
+    let v: Vec<String> = lines.iter().map(|i| (i + 1).to_string()).collect();
+    v.join(", ")
 }

@@ -1,6 +1,7 @@
-//! Locked candidates: pointing (box to line) and claiming (line to box).
+//! Locked candidates: pointing (box to line) and claiming (line to box); locked pairs and
+//! triples (a naked subset inside the crossing of a box and a line).
 
-use super::{Technique, elimination};
+use super::{Technique, cell_list, choices, digits, elimination};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, CellDigit, Step};
 
@@ -58,6 +59,48 @@ pub fn claiming(candidates: &Candidates) -> Option<Step> {
             let eliminations = eliminate_outside(candidates, digit, block, &cells);
             let reason = format!("{digit} in {line} is in {block}");
             elimination(Technique::Claiming, eliminations, reason)
+        })
+    })
+}
+
+/// `size` cells where a box crosses a line, holding `size` candidates between them: those digits
+/// go in those cells, so nowhere else in the box or on the line.
+pub fn locked_subset(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
+    (0..9).map(Unit::Box).find_map(|block| {
+        let Unit::Box(b) = block else { unreachable!() };
+        let (top, left) = (usize::from(b) / 3 * 3, usize::from(b) % 3 * 3);
+        let lines = (top..top + 3)
+            .map(|r| Unit::Row(r as u8))
+            .chain((left..left + 3).map(|c| Unit::Column(c as u8)));
+        lines.into_iter().find_map(|line| {
+            let crossing: Vec<Position> = line
+                .cells()
+                .filter(|p| p.block() == usize::from(b) && candidates.marks(*p) != 0)
+                .collect();
+            choices(&crossing, size).find_map(|chosen: Vec<Position>| {
+                let marks = chosen.iter().fold(0, |m, &p| m | candidates.marks(p));
+                if marks.count_ones() != size {
+                    return None;
+                }
+                let mut eliminations: Vec<CellDigit> = Vec::new();
+                for unit in [block, line] {
+                    for position in unit.cells().filter(|p| !chosen.contains(p)) {
+                        for digit in digits(candidates.marks(position) & marks) {
+                            let removed = CellDigit { position, digit };
+                            if !eliminations.contains(&removed) {
+                                eliminations.push(removed);
+                            }
+                        }
+                    }
+                }
+                let names: Vec<String> = digits(marks).map(|d| d.to_string()).collect();
+                let reason = format!(
+                    "{} in {} ({block}, {line})",
+                    names.join(","),
+                    cell_list(&chosen)
+                );
+                elimination(technique, eliminations, reason)
+            })
         })
     })
 }

@@ -1,11 +1,15 @@
-//! The techniques, one file per family, and the [`Technique`] list that orders them from the
-//! easiest to the hardest.
+//! The techniques, one file per family; the [`Technique`] list that orders them from the
+//! easiest to the hardest, with each one's name, Sudoku Explainer rating, HoDoKu score and
+//! level; and HoDoKu's difficulty [`Level`]s.
 
+mod coloring;
 mod fish;
 mod locked;
 mod single_digit;
 mod singles;
 mod subsets;
+mod sue_de_coq;
+mod uniqueness;
 mod wings;
 
 use std::fmt;
@@ -24,6 +28,10 @@ pub enum Technique {
     NakedSingle,
     /// The only place left for a digit in a row, column or box.
     HiddenSingle,
+    /// Two cells where a box crosses a line, holding two candidates between them.
+    LockedPair,
+    /// Three cells where a box crosses a line, holding three candidates between them.
+    LockedTriple,
     /// A digit confined, inside a box, to one row or column: gone from the rest of that line.
     Pointing,
     /// A digit confined, inside a row or column, to one box: gone from the rest of that box.
@@ -46,18 +54,50 @@ pub enum Technique {
     Swordfish,
     /// A digit confined to the same four columns in four rows (or the reverse).
     Jellyfish,
+    /// A chain of cells with the same two candidates, seeing each other in turn.
+    RemotePair,
+    /// Every empty cell has two candidates but one: it takes the digit that breaks the grave.
+    BugPlusOne,
     /// Two parallel strong links on one digit whose ends meet on a line.
     Skyscraper,
     /// A row and a column strong link on one digit whose ends meet in a box.
     TwoStringKite,
     /// Two strong links on one digit whose ends see each other, in any other way.
     TurbotFish,
+    /// A digit confined in a box to one row and one column, with a strong link outside.
+    EmptyRectangle,
     /// Two equal two-candidate cells joined by a strong link on one of their digits.
     WWing,
     /// A two-candidate pivot with two two-candidate pincers sharing a third digit.
     XyWing,
     /// A three-candidate pivot with two two-candidate pincers sharing its third digit.
     XyzWing,
+    /// A rectangle of one pair with one extra-candidate corner: that corner loses the pair.
+    UniqueRectangle1,
+    /// A rectangle whose two roof cells share one extra digit: cells seeing both lose it.
+    UniqueRectangle2,
+    /// A rectangle whose roof's extra digits make a naked subset with other cells of a unit.
+    UniqueRectangle3,
+    /// A rectangle whose roof holds one digit of the pair for sure: the roof loses the other.
+    UniqueRectangle4,
+    /// A rectangle with strong links on one digit around the corner opposite a pair cell.
+    HiddenRectangle,
+    /// An X-Wing with extra candidates (fins) in one box.
+    FinnedXWing,
+    /// A finned X-Wing one of whose base lines keeps a single cell in the covers.
+    SashimiXWing,
+    /// A Swordfish with fins in one box.
+    FinnedSwordfish,
+    /// A finned Swordfish with a base line down to one cell in the covers.
+    SashimiSwordfish,
+    /// A Jellyfish with fins in one box.
+    FinnedJellyfish,
+    /// A finned Jellyfish with a base line down to one cell in the covers.
+    SashimiJellyfish,
+    /// Cells where a box crosses a line, locked with cells of the line and of the box.
+    SueDeCoq,
+    /// One digit's strong links colored in two alternating colors.
+    SimpleColors,
 }
 
 /// HoDoKu's five difficulty levels.
@@ -138,12 +178,77 @@ impl FromStr for Level {
     }
 }
 
+/// What is known of a technique: its name and how hard it is on each scale.
+struct Info {
+    name: &'static str,
+    explainer: f32,
+    score: u32,
+    level: Level,
+}
+
+impl Info {
+    const fn new(name: &'static str, explainer: f32, score: u32, level: Level) -> Info {
+        Info {
+            name,
+            explainer,
+            score,
+            level,
+        }
+    }
+}
+
+/// Name, Sudoku Explainer rating, HoDoKu score and HoDoKu level, in the order of [`Technique`].
+/// Sudoku Explainer lacks some techniques (finned fish, uniqueness, ALS); those get the rating
+/// of the nearest technique it has.
+static INFO: [Info; 38] = [
+    Info::new("full house", 1e+00, 4, Level::Easy),
+    Info::new("naked single", 2e+00, 4, Level::Easy),
+    Info::new("hidden single", 2e+00, 14, Level::Easy),
+    Info::new("locked pair", 3e+00, 40, Level::Medium),
+    Info::new("locked triple", 4e+00, 60, Level::Medium),
+    Info::new("pointing", 3e+00, 50, Level::Medium),
+    Info::new("claiming", 3e+00, 50, Level::Medium),
+    Info::new("naked pair", 3e+00, 60, Level::Medium),
+    Info::new("naked triple", 4e+00, 80, Level::Medium),
+    Info::new("hidden pair", 3e+00, 70, Level::Medium),
+    Info::new("hidden triple", 4e+00, 100, Level::Medium),
+    Info::new("naked quad", 5e+00, 120, Level::Hard),
+    Info::new("hidden quad", 5e+00, 150, Level::Hard),
+    Info::new("X-Wing", 3e+00, 140, Level::Hard),
+    Info::new("Swordfish", 4e+00, 150, Level::Hard),
+    Info::new("Jellyfish", 5e+00, 160, Level::Hard),
+    Info::new("Remote Pair", 6e+00, 110, Level::Hard),
+    Info::new("BUG+1", 6e+00, 100, Level::Hard),
+    Info::new("Skyscraper", 4e+00, 130, Level::Hard),
+    Info::new("2-String Kite", 4e+00, 150, Level::Hard),
+    Info::new("Turbot Fish", 4e+00, 120, Level::Hard),
+    Info::new("Empty Rectangle", 4e+00, 120, Level::Hard),
+    Info::new("W-Wing", 4e+00, 150, Level::Hard),
+    Info::new("XY-Wing", 4e+00, 160, Level::Hard),
+    Info::new("XYZ-Wing", 4e+00, 180, Level::Hard),
+    Info::new("Unique Rectangle Type 1", 4e+00, 100, Level::Hard),
+    Info::new("Unique Rectangle Type 2", 5e+00, 100, Level::Hard),
+    Info::new("Unique Rectangle Type 3", 5e+00, 100, Level::Hard),
+    Info::new("Unique Rectangle Type 4", 5e+00, 100, Level::Hard),
+    Info::new("Hidden Rectangle", 5e+00, 100, Level::Hard),
+    Info::new("Finned X-Wing", 3e+00, 130, Level::Hard),
+    Info::new("Sashimi X-Wing", 4e+00, 150, Level::Hard),
+    Info::new("Finned Swordfish", 4e+00, 200, Level::Unfair),
+    Info::new("Sashimi Swordfish", 4e+00, 240, Level::Unfair),
+    Info::new("Finned Jellyfish", 5e+00, 250, Level::Unfair),
+    Info::new("Sashimi Jellyfish", 6e+00, 260, Level::Unfair),
+    Info::new("Sue de Coq", 5e+00, 250, Level::Unfair),
+    Info::new("Simple Colors", 6e+00, 150, Level::Hard),
+];
+
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 38] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::LockedPair,
+        Technique::LockedTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -155,86 +260,37 @@ impl Technique {
         Technique::XWing,
         Technique::Swordfish,
         Technique::Jellyfish,
+        Technique::RemotePair,
+        Technique::BugPlusOne,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
+        Technique::EmptyRectangle,
         Technique::WWing,
         Technique::XyWing,
         Technique::XyzWing,
+        Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::HiddenRectangle,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
+        Technique::SueDeCoq,
+        Technique::SimpleColors,
     ];
 
-    /// The points HoDoKu adds to a puzzle's score each time this technique is used.
-    pub fn score(self) -> u32 {
-        match self {
-            Technique::FullHouse | Technique::NakedSingle => 4,
-            Technique::HiddenSingle => 14,
-            Technique::Pointing | Technique::Claiming => 50,
-            Technique::NakedPair => 60,
-            Technique::NakedTriple => 80,
-            Technique::HiddenPair => 70,
-            Technique::HiddenTriple => 100,
-            Technique::NakedQuad => 120,
-            Technique::HiddenQuad => 150,
-            Technique::XWing => 140,
-            Technique::Swordfish => 150,
-            Technique::Jellyfish => 160,
-            Technique::Skyscraper => 130,
-            Technique::TwoStringKite => 150,
-            Technique::TurbotFish => 120,
-            Technique::WWing => 150,
-            Technique::XyWing => 160,
-            Technique::XyzWing => 180,
-        }
-    }
-
-    /// The HoDoKu level this technique belongs to.
-    pub fn level(self) -> Level {
-        match self {
-            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
-            Technique::Pointing
-            | Technique::Claiming
-            | Technique::NakedPair
-            | Technique::NakedTriple
-            | Technique::HiddenPair
-            | Technique::HiddenTriple => Level::Medium,
-            Technique::NakedQuad
-            | Technique::HiddenQuad
-            | Technique::XWing
-            | Technique::Swordfish
-            | Technique::Jellyfish
-            | Technique::Skyscraper
-            | Technique::TwoStringKite
-            | Technique::TurbotFish
-            | Technique::WWing
-            | Technique::XyWing
-            | Technique::XyzWing => Level::Hard,
-        }
+    fn info(self) -> &'static Info {
+        &INFO[self as usize]
     }
 
     /// The technique's name, as people write it (`hidden single`).
     pub fn name(self) -> &'static str {
-        match self {
-            Technique::FullHouse => "full house",
-            Technique::HiddenSingle => "hidden single",
-            Technique::NakedSingle => "naked single",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked pair",
-            Technique::XWing => "X-Wing",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::Swordfish => "Swordfish",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::Skyscraper => "Skyscraper",
-            Technique::TwoStringKite => "2-String Kite",
-            Technique::TurbotFish => "Turbot Fish",
-            Technique::XyWing => "XY-Wing",
-            Technique::XyzWing => "XYZ-Wing",
-            Technique::WWing => "W-Wing",
-            Technique::NakedQuad => "naked quad",
-            Technique::Jellyfish => "Jellyfish",
-            Technique::HiddenQuad => "hidden quad",
-        }
+        self.info().name
     }
 
     /// The name in lower case with dashes, as command lines take it (`hidden-single`).
@@ -244,28 +300,17 @@ impl Technique {
 
     /// The technique's rating on the Sudoku Explainer scale.
     pub fn rating(self) -> f32 {
-        match self {
-            Technique::FullHouse => 1.0,
-            Technique::HiddenSingle => 1.5,
-            Technique::NakedSingle => 2.3,
-            Technique::Pointing => 2.6,
-            Technique::Claiming => 2.8,
-            Technique::NakedPair => 3.0,
-            Technique::XWing => 3.2,
-            Technique::HiddenPair => 3.4,
-            Technique::NakedTriple => 3.6,
-            Technique::Swordfish => 3.8,
-            Technique::HiddenTriple => 4.0,
-            Technique::Skyscraper => 4.0,
-            Technique::TwoStringKite => 4.1,
-            Technique::TurbotFish => 4.2,
-            Technique::XyWing => 4.2,
-            Technique::XyzWing => 4.4,
-            Technique::WWing => 4.4,
-            Technique::NakedQuad => 5.0,
-            Technique::Jellyfish => 5.2,
-            Technique::HiddenQuad => 5.4,
-        }
+        self.info().explainer
+    }
+
+    /// The points HoDoKu adds to a puzzle's score each time this technique is used.
+    pub fn score(self) -> u32 {
+        self.info().score
+    }
+
+    /// The HoDoKu level this technique belongs to.
+    pub fn level(self) -> Level {
+        self.info().level
     }
 
     /// True for the techniques that place digits by themselves (what old solvers auto-fill).
@@ -275,27 +320,46 @@ impl Technique {
 
     /// The first step this technique finds in `candidates`, if any.
     pub fn find(self, candidates: &Candidates) -> Option<Step> {
+        let c = candidates;
         match self {
-            Technique::FullHouse => singles::full_house(candidates),
-            Technique::HiddenSingle => singles::hidden_single(candidates),
-            Technique::NakedSingle => singles::naked_single(candidates),
-            Technique::Pointing => locked::pointing(candidates),
-            Technique::Claiming => locked::claiming(candidates),
-            Technique::NakedPair => subsets::naked(candidates, 2, self),
-            Technique::NakedTriple => subsets::naked(candidates, 3, self),
-            Technique::NakedQuad => subsets::naked(candidates, 4, self),
-            Technique::HiddenPair => subsets::hidden(candidates, 2, self),
-            Technique::HiddenTriple => subsets::hidden(candidates, 3, self),
-            Technique::HiddenQuad => subsets::hidden(candidates, 4, self),
-            Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
-                single_digit::find(candidates, self)
-            }
-            Technique::XyWing => wings::xy(candidates, false),
-            Technique::XyzWing => wings::xy(candidates, true),
-            Technique::WWing => wings::w(candidates),
-            Technique::XWing => fish::basic(candidates, 2, self),
-            Technique::Swordfish => fish::basic(candidates, 3, self),
-            Technique::Jellyfish => fish::basic(candidates, 4, self),
+            Technique::FullHouse => singles::full_house(c),
+            Technique::NakedSingle => singles::naked_single(c),
+            Technique::HiddenSingle => singles::hidden_single(c),
+            Technique::LockedPair => locked::locked_subset(c, 2, self),
+            Technique::LockedTriple => locked::locked_subset(c, 3, self),
+            Technique::Pointing => locked::pointing(c),
+            Technique::Claiming => locked::claiming(c),
+            Technique::NakedPair => subsets::naked(c, 2, self),
+            Technique::NakedTriple => subsets::naked(c, 3, self),
+            Technique::HiddenPair => subsets::hidden(c, 2, self),
+            Technique::HiddenTriple => subsets::hidden(c, 3, self),
+            Technique::NakedQuad => subsets::naked(c, 4, self),
+            Technique::HiddenQuad => subsets::hidden(c, 4, self),
+            Technique::XWing => fish::basic(c, 2, self),
+            Technique::Swordfish => fish::basic(c, 3, self),
+            Technique::Jellyfish => fish::basic(c, 4, self),
+            Technique::RemotePair => coloring::remote_pair(c),
+            Technique::BugPlusOne => uniqueness::bug_plus_one(c),
+            Technique::Skyscraper => single_digit::find(c, self),
+            Technique::TwoStringKite => single_digit::find(c, self),
+            Technique::TurbotFish => single_digit::find(c, self),
+            Technique::EmptyRectangle => single_digit::empty_rectangle(c),
+            Technique::WWing => wings::w(c),
+            Technique::XyWing => wings::xy(c, false),
+            Technique::XyzWing => wings::xy(c, true),
+            Technique::UniqueRectangle1 => uniqueness::unique_rectangle(c, self),
+            Technique::UniqueRectangle2 => uniqueness::unique_rectangle(c, self),
+            Technique::UniqueRectangle3 => uniqueness::unique_rectangle(c, self),
+            Technique::UniqueRectangle4 => uniqueness::unique_rectangle(c, self),
+            Technique::HiddenRectangle => uniqueness::hidden_rectangle(c),
+            Technique::FinnedXWing => fish::finned(c, 2, self),
+            Technique::SashimiXWing => fish::finned(c, 2, self),
+            Technique::FinnedSwordfish => fish::finned(c, 3, self),
+            Technique::SashimiSwordfish => fish::finned(c, 3, self),
+            Technique::FinnedJellyfish => fish::finned(c, 4, self),
+            Technique::SashimiJellyfish => fish::finned(c, 4, self),
+            Technique::SueDeCoq => sue_de_coq::sue_de_coq(c),
+            Technique::SimpleColors => coloring::simple_colors(c),
         }
     }
 }

@@ -1,0 +1,148 @@
+//! Coloring: Remote Pair and Simple Colors. Both split a network of cells into two colors, one
+//! of which holds the digits in question.
+
+use super::{Technique, cell_list, digits, elimination};
+use crate::grid::{Position, Unit};
+use crate::logic::{Candidates, CellDigit, CellSet, Step};
+
+/// The cells of a connected network, each with its color (0 or 1).
+struct Colored {
+    cells: Vec<(Position, u8)>,
+}
+
+impl Colored {
+    fn of_color(&self, color: u8) -> CellSet {
+        self.cells
+            .iter()
+            .filter(|c| c.1 == color)
+            .map(|c| c.0)
+            .collect()
+    }
+}
+
+/// Colors the networks of `cells` joined by `linked`, two colors alternating along each link.
+fn networks(cells: &[Position], linked: impl Fn(Position, Position) -> bool) -> Vec<Colored> {
+    let mut seen = CellSet::EMPTY;
+    let mut found = Vec::new();
+    for &start in cells {
+        if seen.contains(start) {
+            continue;
+        }
+        seen.insert(start);
+        let mut network = vec![(start, 0u8)];
+        let mut next = 0;
+        while next < network.len() {
+            let (cell, color) = network[next];
+            next += 1;
+            for &other in cells {
+                if !seen.contains(other) && linked(cell, other) {
+                    seen.insert(other);
+                    network.push((other, 1 - color));
+                }
+            }
+        }
+        found.push(Colored { cells: network });
+    }
+    found
+}
+
+/// Cells with the same two candidates, chained by seeing each other: along the chain the two
+/// digits alternate, so a cell seeing two chain cells of different colors holds neither.
+pub fn remote_pair(candidates: &Candidates) -> Option<Step> {
+    let pairs: Vec<Position> = Position::all()
+        .filter(|&p| candidates.marks(p).count_ones() == 2)
+        .collect();
+    let mut kinds: Vec<u16> = pairs.iter().map(|&p| candidates.marks(p)).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    kinds.into_iter().find_map(|pair| {
+        let cells: Vec<Position> = pairs
+            .iter()
+            .copied()
+            .filter(|&p| candidates.marks(p) == pair)
+            .collect();
+        let sees = |a: Position, b: Position| CellSet::peers(a).contains(b);
+        networks(&cells, sees).into_iter().find_map(|network| {
+            if network.cells.len() < 4 {
+                return None;
+            }
+            // Two cells of different colors at least three links apart.
+            network.cells.iter().find_map(|&(a, color_a)| {
+                network.cells.iter().find_map(|&(b, color_b)| {
+                    if color_a == color_b || a >= b || sees(a, b) {
+                        return None;
+                    }
+                    let ends: CellSet = [a, b].into_iter().collect();
+                    let in_chain: CellSet = network.cells.iter().map(|c| c.0).collect();
+                    let targets = ends.common_peers() - in_chain;
+                    let removed: Vec<CellDigit> = targets
+                        .iter()
+                        .flat_map(|position| {
+                            digits(candidates.marks(position) & pair)
+                                .map(move |digit| CellDigit { position, digit })
+                        })
+                        .collect();
+                    let chain: Vec<Position> = network.cells.iter().map(|c| c.0).collect();
+                    let names: Vec<String> = digits(pair).map(|d| d.to_string()).collect();
+                    let reason = format!(
+                        "{} in {}; {a} and {b} hold different digits",
+                        names.join("/"),
+                        cell_list(&chain)
+                    );
+                    elimination(Technique::RemotePair, removed, reason)
+                })
+            })
+        })
+    })
+}
+
+/// For one digit, the cells joined by strong links (units where the digit has two places) take
+/// two colors, one of which holds the digit. Two cells of one color seeing each other rule that
+/// color out (wrap); a cell seeing both colors cannot hold the digit (trap).
+pub fn simple_colors(candidates: &Candidates) -> Option<Step> {
+    (1..=9u8).find_map(|digit| {
+        let places = candidates.digit_cells(digit);
+        let strong = |a: Position, b: Position| {
+            Unit::all().any(|unit| {
+                let cells = places & CellSet::unit(unit);
+                cells.len() == 2 && cells.contains(a) && cells.contains(b)
+            })
+        };
+        let linked: Vec<Position> = places
+            .iter()
+            .filter(|&p| places.iter().any(|q| q != p && strong(p, q)))
+            .collect();
+        networks(&linked, strong).into_iter().find_map(|network| {
+            if network.cells.len() < 3 {
+                return None;
+            }
+            let colors = [network.of_color(0), network.of_color(1)];
+            let name = |set: CellSet| cell_list(&set.iter().collect::<Vec<_>>());
+            // Wrap: a color that sees itself is false everywhere.
+            for (color, &set) in colors.iter().enumerate() {
+                let clash = set.iter().any(|p| !(CellSet::peers(p) & set).is_empty());
+                if clash {
+                    let removed = set.iter().map(|position| CellDigit { position, digit });
+                    let reason = format!(
+                        "{digit} colored {} / {}: color {} sees itself",
+                        name(colors[0]),
+                        name(colors[1]),
+                        color + 1
+                    );
+                    return elimination(Technique::SimpleColors, removed.collect(), reason);
+                }
+            }
+            // Trap: cells seeing both colors.
+            let removed: Vec<CellDigit> = (places - colors[0] - colors[1])
+                .iter()
+                .filter(|&p| {
+                    let peers = CellSet::peers(p);
+                    !(peers & colors[0]).is_empty() && !(peers & colors[1]).is_empty()
+                })
+                .map(|position| CellDigit { position, digit })
+                .collect();
+            let reason = format!("{digit} colored {} / {}", name(colors[0]), name(colors[1]));
+            elimination(Technique::SimpleColors, removed, reason)
+        })
+    })
+}

@@ -1,0 +1,110 @@
+//! Sue de Coq: two or three cells where a box crosses a line, with other cells of the line and
+//! of the box that between them lock every digit in place.
+
+use super::{Technique, cell_list, digits, elimination};
+use crate::grid::{Position, Unit};
+use crate::logic::{Candidates, CellDigit, Step};
+
+/// The open cells of `unit` outside box `skip`.
+fn open_cells(candidates: &Candidates, unit: Unit, skip: usize) -> Vec<Position> {
+    unit.cells()
+        .filter(|p| p.block() != skip && candidates.marks(*p) != 0)
+        .collect()
+}
+
+/// The candidates of every subset of `cells`, indexed by the subset's bits.
+fn subset_marks(candidates: &Candidates, cells: &[Position]) -> Vec<u16> {
+    let mut table = vec![0u16; 1 << cells.len()];
+    for set in 1..table.len() {
+        let lowest = set.trailing_zeros() as usize;
+        table[set] = table[set & (set - 1)] | candidates.marks(cells[lowest]);
+    }
+    table
+}
+
+fn pick(cells: &[Position], set: u32) -> Vec<Position> {
+    (0..cells.len())
+        .filter(|i| set & (1 << i) != 0)
+        .map(|i| cells[i])
+        .collect()
+}
+
+/// Cells C where a box crosses a line, holding digits V (at least two more than cells); cells A
+/// of the rest of the line and B of the rest of the box, with digits Va and Vb sharing none.
+/// When C, A and B together have as many cells as digits, every digit is placed in them once:
+/// Va and V's digits outside Vb leave the rest of the line, Vb and V's outside Va the rest of
+/// the box.
+pub fn sue_de_coq(candidates: &Candidates) -> Option<Step> {
+    (0..9usize).find_map(|b| {
+        let block = Unit::Box(b as u8);
+        let (top, left) = (b / 3 * 3, b % 3 * 3);
+        let lines = (top..top + 3)
+            .map(|r| Unit::Row(r as u8))
+            .chain((left..left + 3).map(|c| Unit::Column(c as u8)));
+        lines.into_iter().find_map(|line| {
+            let crossing: Vec<Position> = line
+                .cells()
+                .filter(|p| p.block() == b && candidates.marks(*p) != 0)
+                .collect();
+            let line_rest = open_cells(candidates, line, b);
+            let box_rest: Vec<Position> = block
+                .cells()
+                .filter(|p| !line.cells().any(|q| q == *p) && candidates.marks(*p) != 0)
+                .collect();
+            let (c_marks, a_marks, b_marks) = (
+                subset_marks(candidates, &crossing),
+                subset_marks(candidates, &line_rest),
+                subset_marks(candidates, &box_rest),
+            );
+            (1u32..1 << crossing.len()).find_map(|c_set| {
+                let size = c_set.count_ones();
+                let v = c_marks[c_set as usize];
+                if size < 2 || v.count_ones() < size + 2 {
+                    return None;
+                }
+                (1u32..1 << line_rest.len()).find_map(|a_set| {
+                    let va = a_marks[a_set as usize];
+                    if va & v == 0 {
+                        return None;
+                    }
+                    (1u32..1 << box_rest.len()).find_map(|b_set| {
+                        let vb = b_marks[b_set as usize];
+                        let cells = size + a_set.count_ones() + b_set.count_ones();
+                        if vb & v == 0 || va & vb != 0 || (v | va | vb).count_ones() != cells {
+                            return None;
+                        }
+                        let (a, bx) = (pick(&line_rest, a_set), pick(&box_rest, b_set));
+                        let line_gone = (va | v) & !vb;
+                        let box_gone = (vb | v) & !va;
+                        let clear = |rest: &[Position], chosen: &[Position], gone: u16| {
+                            rest.iter()
+                                .filter(|p| !chosen.contains(p))
+                                .flat_map(|&position| {
+                                    digits(candidates.marks(position) & gone)
+                                        .map(move |digit| CellDigit { position, digit })
+                                })
+                                .collect::<Vec<_>>()
+                        };
+                        let mut removed = clear(&line_rest, &a, line_gone);
+                        removed.extend(clear(&box_rest, &bx, box_gone));
+                        // The crossing's own cells outside C.
+                        let c = pick(&crossing, c_set);
+                        let outside_c: Vec<Position> = crossing
+                            .iter()
+                            .copied()
+                            .filter(|p| !c.contains(p))
+                            .collect();
+                        removed.extend(clear(&outside_c, &[], v | va | vb));
+                        let reason = format!(
+                            "{} with {} ({line}) and {} ({block})",
+                            cell_list(&c),
+                            cell_list(&a),
+                            cell_list(&bx)
+                        );
+                        elimination(Technique::SueDeCoq, removed, reason)
+                    })
+                })
+            })
+        })
+    })
+}
