@@ -14,6 +14,23 @@ const ALL_BITS: u128 = (1 << CELLS) - 1;
 /// The 20 peers of each cell.
 static PEERS: [CellSet; CELLS] = peer_table();
 
+/// The cells of each unit: rows, then columns, then boxes.
+static UNITS: [CellSet; 27] = unit_table();
+
+const fn unit_table() -> [CellSet; 27] {
+    let mut table = [CellSet(0); 27];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (row, column) = (cell / 9, cell % 9);
+        let block = row / 3 * 3 + column / 3;
+        table[row].0 |= 1 << cell;
+        table[9 + column].0 |= 1 << cell;
+        table[18 + block].0 |= 1 << cell;
+        cell += 1;
+    }
+    table
+}
+
 const fn peer_table() -> [CellSet; CELLS] {
     let mut table = [CellSet(0); CELLS];
     let mut a = 0;
@@ -44,7 +61,20 @@ impl CellSet {
 
     /// The cells of a unit.
     pub fn unit(unit: Unit) -> CellSet {
-        unit.cells().collect()
+        match unit {
+            Unit::Row(r) => UNITS[usize::from(r)],
+            Unit::Column(c) => UNITS[9 + usize::from(c)],
+            Unit::Box(b) => UNITS[18 + usize::from(b)],
+        }
+    }
+
+    /// The row, column and box of `position`.
+    pub fn units_of(position: Position) -> [Unit; 3] {
+        [
+            Unit::Row(position.row() as u8),
+            Unit::Column(position.column() as u8),
+            Unit::Box(position.block() as u8),
+        ]
     }
 
     /// The 20 cells sharing a row, column or box with `position`.

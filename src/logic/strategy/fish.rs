@@ -95,59 +95,88 @@ pub fn finned(candidates: &Candidates, size: u32, technique: Technique) -> Optio
                     .fold(0, |bits, a| bits | 1 << a);
             }
             // Fins lie in one box, so a base line spans at most `size` + 3 cross-lines.
-            let bases: Vec<usize> = (0..9)
+            let usable = (0..9)
                 .filter(|&l| spots[l] != 0 && spots[l].count_ones() <= size + 3)
-                .collect();
-            choices(&bases, size).find_map(|base_lines: Vec<usize>| {
-                let touched = base_lines.iter().fold(0u16, |t, &l| t | spots[l]);
+                .fold(0u16, |bits, l| bits | 1 << l);
+            let fish = submasks(usable, size).find_map(|bases| {
+                let touched = lines(bases).fold(0u16, |t, l| t | spots[l]);
                 if touched.count_ones() > size + 3 {
                     return None;
                 }
-                let touched_list: Vec<usize> = (0..9).filter(|a| touched & (1 << a) != 0).collect();
-                choices(&touched_list, size).find_map(|cover_lines: Vec<usize>| {
-                    let covers = cover_lines.iter().fold(0u16, |c, &a| c | 1 << a);
-                    let fins: Vec<Position> = base_lines
-                        .iter()
-                        .flat_map(|&l| {
-                            (0..9)
-                                .filter(move |a| spots[l] & !covers & (1 << a) != 0)
-                                .map(move |a| at(l, a))
-                        })
-                        .collect();
-                    let fin_box = fins.first()?.block();
-                    if fins.iter().any(|f| f.block() != fin_box) {
-                        return None;
-                    }
-                    let thin = base_lines
-                        .iter()
-                        .any(|&l| (spots[l] & covers).count_ones() <= 1);
+                submasks(touched, size).find_map(|covers| {
+                    let (band, stack) = fin_box(&spots, bases, covers)?;
+                    let thin = lines(bases).any(|l| (spots[l] & covers).count_ones() <= 1);
                     if thin != sashimi {
                         return None;
                     }
-                    let eliminations: Vec<CellDigit> = cover_lines
-                        .iter()
-                        .flat_map(|&a| (0..9).map(move |l| (l, a)))
-                        .filter(|(l, _)| !base_lines.contains(l))
-                        .map(|(l, a)| at(l, a))
-                        .filter(|&p| p.block() == fin_box && candidates.has(p, digit))
+                    let stack_bits = 0b111 << (3 * stack);
+                    let targets = (3 * band..3 * band + 3)
+                        .filter(|l| bases & (1 << l) == 0)
+                        .flat_map(|l| lines(spots[l] & covers & stack_bits).map(move |a| at(l, a)));
+                    let eliminations: Vec<CellDigit> = targets
                         .map(|position| CellDigit { position, digit })
                         .collect();
-                    let (base_word, cover_word) = if by_rows {
-                        ("rows", "columns")
-                    } else {
-                        ("columns", "rows")
-                    };
-                    let reason = format!(
-                        "{digit} in {base_word} {} and {cover_word} {}, fins {}",
-                        line_names(&base_lines),
-                        line_names(&cover_lines),
-                        cell_list(&fins)
-                    );
-                    elimination(technique, eliminations, reason)
+                    (!eliminations.is_empty()).then_some((bases, covers, eliminations))
                 })
-            })
+            })?;
+            let (bases, covers, eliminations) = fish;
+            let fins: Vec<Position> = lines(bases)
+                .flat_map(|l| lines(spots[l] & !covers).map(move |a| at(l, a)))
+                .collect();
+            let base_lines: Vec<usize> = lines(bases).collect();
+            let cover_lines: Vec<usize> = lines(covers).collect();
+            let (base_word, cover_word) = if by_rows {
+                ("rows", "columns")
+            } else {
+                ("columns", "rows")
+            };
+            let reason = format!(
+                "{digit} in {base_word} {} and {cover_word} {}, fins {}",
+                line_names(&base_lines),
+                line_names(&cover_lines),
+                cell_list(&fins)
+            );
+            elimination(technique, eliminations, reason)
         })
     })
+}
+
+/// The band and stack of the one box holding every fin (base candidates outside the covers),
+/// or `None` when there is no fin or they spread over several boxes.
+fn fin_box(spots: &[u16; 9], bases: u16, covers: u16) -> Option<(usize, usize)> {
+    let mut found: Option<(usize, usize)> = None;
+    for line in lines(bases) {
+        let fins = spots[line] & !covers;
+        if fins == 0 {
+            continue;
+        }
+        let stack = fins.trailing_zeros() as usize / 3;
+        if fins & !(0b111 << (3 * stack)) != 0 {
+            return None;
+        }
+        match found {
+            None => found = Some((line / 3, stack)),
+            Some(place) if place == (line / 3, stack) => {}
+            Some(_) => return None,
+        }
+    }
+    found
+}
+
+/// The set bits of `bits`, lowest first.
+fn lines(bits: u16) -> impl Iterator<Item = usize> {
+    (0..16).filter(move |i| bits & (1 << i) != 0)
+}
+
+/// The subsets of `bits` with `size` members, in increasing order.
+fn submasks(bits: u16, size: u32) -> impl Iterator<Item = u16> {
+    // Walks every subset of `bits` (0 excluded), from the smallest up.
+    let mut sub = 0u16;
+    std::iter::from_fn(move || {
+        sub = sub.wrapping_sub(bits) & bits;
+        (sub != 0).then_some(sub)
+    })
+    .filter(move |sub| sub.count_ones() == size)
 }
 
 /// Lines counted from 1: `2, 5, 8`.

@@ -2,6 +2,7 @@
 //! easiest to the hardest, with each one's name, Sudoku Explainer rating, HoDoKu score and
 //! level; and HoDoKu's difficulty [`Level`]s.
 
+mod chains;
 mod coloring;
 mod fish;
 mod locked;
@@ -98,6 +99,14 @@ pub enum Technique {
     SueDeCoq,
     /// One digit's strong links colored in two alternating colors.
     SimpleColors,
+    /// A chain of strong and weak links on one digit.
+    XChain,
+    /// A chain through two-candidate cells, from a digit back to the same digit.
+    XyChain,
+    /// An alternating inference chain over any strong and weak links (nice loops too).
+    Aic,
+    /// An alternating inference chain whose nodes may be groups of cells in a box and a line.
+    GroupedAic,
 }
 
 /// HoDoKu's five difficulty levels.
@@ -200,7 +209,7 @@ impl Info {
 /// Name, Sudoku Explainer rating, HoDoKu score and HoDoKu level, in the order of [`Technique`].
 /// Sudoku Explainer lacks some techniques (finned fish, uniqueness, ALS); those get the rating
 /// of the nearest technique it has.
-static INFO: [Info; 38] = [
+static INFO: [Info; 42] = [
     Info::new("full house", 1e+00, 4, Level::Easy),
     Info::new("naked single", 2e+00, 4, Level::Easy),
     Info::new("hidden single", 2e+00, 14, Level::Easy),
@@ -239,11 +248,15 @@ static INFO: [Info; 38] = [
     Info::new("Sashimi Jellyfish", 6e+00, 260, Level::Unfair),
     Info::new("Sue de Coq", 5e+00, 250, Level::Unfair),
     Info::new("Simple Colors", 6e+00, 150, Level::Hard),
+    Info::new("X-Chain", 7e+00, 260, Level::Unfair),
+    Info::new("XY-Chain", 7e+00, 260, Level::Unfair),
+    Info::new("AIC", 7e+00, 280, Level::Unfair),
+    Info::new("grouped AIC", 7e+00, 300, Level::Unfair),
 ];
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 38] = [
+    pub const ALL: [Technique; 42] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -282,6 +295,10 @@ impl Technique {
         Technique::SashimiJellyfish,
         Technique::SueDeCoq,
         Technique::SimpleColors,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::GroupedAic,
     ];
 
     fn info(self) -> &'static Info {
@@ -360,6 +377,10 @@ impl Technique {
             Technique::SashimiJellyfish => fish::finned(c, 4, self),
             Technique::SueDeCoq => sue_de_coq::sue_de_coq(c),
             Technique::SimpleColors => coloring::simple_colors(c),
+            Technique::XChain => chains::find(c, self),
+            Technique::XyChain => chains::find(c, self),
+            Technique::Aic => chains::find(c, self),
+            Technique::GroupedAic => chains::find(c, self),
         }
     }
 }

@@ -83,18 +83,20 @@ pub fn unique_rectangle(candidates: &Candidates, technique: Technique) -> Option
             .into_iter()
             .filter(|&p| candidates.marks(p) != pair)
             .collect();
-        let reason = format!(
-            "{} in {} would have two solutions",
-            pair_name(pair),
-            corner_names(&rect.corners)
-        );
+        let reason = || {
+            format!(
+                "{} in {} would have two solutions",
+                pair_name(pair),
+                corner_names(&rect.corners)
+            )
+        };
         match (technique, roof.len()) {
             (Technique::UniqueRectangle1, 1) => {
                 let removed = digits(pair).map(|digit| CellDigit {
                     position: roof[0],
                     digit,
                 });
-                elimination(technique, removed.collect(), reason)
+                elimination(technique, removed.collect(), reason())
             }
             (
                 Technique::UniqueRectangle2
@@ -115,7 +117,7 @@ fn roof_step(
     technique: Technique,
     pair: u16,
     roof: [Position; 2],
-    reason: String,
+    reason: impl Fn() -> String,
 ) -> Option<Step> {
     let extras = (candidates.marks(roof[0]) | candidates.marks(roof[1])) & !pair;
     let roof_set: CellSet = roof.into_iter().collect();
@@ -129,7 +131,7 @@ fn roof_step(
             let digit = extras.trailing_zeros() as u8;
             let seeing = roof_set.common_peers() & candidates.digit_cells(digit);
             let removed = seeing.iter().map(|position| CellDigit { position, digit });
-            elimination(technique, removed.collect(), reason)
+            elimination(technique, removed.collect(), reason())
         }
         // The extras act as one cell: with other cells of a shared unit they make a naked
         // subset.
@@ -155,7 +157,10 @@ fn roof_step(
                                     .map(move |digit| CellDigit { position, digit })
                             })
                             .collect();
-                        let why = format!("{reason}; extras with {}", corner_names(&chosen));
+                        if removed.is_empty() {
+                            return None;
+                        }
+                        let why = format!("{}; extras with {}", reason(), corner_names(&chosen));
                         elimination(technique, removed, why)
                     })
             })
@@ -174,7 +179,7 @@ fn roof_step(
                         position,
                         digit: other,
                     });
-                    let why = format!("{reason}; {locked} is locked in {unit}");
+                    let why = format!("{}; {locked} is locked in {unit}", reason());
                     elimination(technique, removed.collect(), why)
                 })
             })

@@ -1,0 +1,301 @@
+//! Chains of alternating inference: X-Chain, XY-Chain, AIC and grouped AIC.
+//!
+//! A chain starts with a candidate assumed false and alternates strong links ("if this is false,
+//! that is true") and weak links ("if this is true, that is false"). Ending on a strong link at
+//! a candidate `t`, it proves that the first candidate `s` or `t` is true, so whatever sees both
+//! is false. The search is breadth first, so each chain found is a shortest one from its start.
+//! Nice loops are found this way too: each of their eliminations is the end of such a chain.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::{Technique, elimination, placement};
+use crate::grid::Unit;
+use crate::logic::{Candidates, CellDigit, CellSet, Step};
+
+/// A node: a digit in one cell or, for grouped chains, in 2-3 cells where a box meets a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Node {
+    digit: u8,
+    cells: CellSet,
+}
+
+impl fmt::Display for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells: Vec<String> = self.cells.iter().map(|p| p.to_string()).collect();
+        if cells.len() == 1 {
+            write!(f, "{}{}", self.digit, cells[0])
+        } else {
+            write!(f, "{}({})", self.digit, cells.join(","))
+        }
+    }
+}
+
+/// Which links a kind of chain may use.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// One digit; strong links in units.
+    X,
+    /// Strong links inside two-candidate cells, weak links between cells on one digit.
+    Xy,
+    /// Any strong and weak links between single candidates.
+    Aic,
+    /// Any links, between single candidates and groups.
+    Grouped,
+}
+
+/// The candidates and links a kind of chain may use.
+struct Graph {
+    nodes: Vec<Node>,
+    strong: Vec<Vec<usize>>,
+    weak: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    fn build(candidates: &Candidates, kind: Kind, only_digit: Option<u8>) -> Graph {
+        let places: Vec<CellSet> = (0..=9u8)
+            .map(|d| {
+                if d == 0 {
+                    CellSet::EMPTY
+                } else {
+                    candidates.digit_cells(d)
+                }
+            })
+            .collect();
+        let digits_used = (1..=9u8).filter(|&d| only_digit.is_none_or(|o| o == d));
+        let mut nodes = Vec::new();
+        for digit in digits_used {
+            for position in places[usize::from(digit)].iter() {
+                nodes.push(Node {
+                    digit,
+                    cells: CellSet::single(position),
+                });
+            }
+            if kind == Kind::Grouped {
+                for segment in segments() {
+                    let cells = places[usize::from(digit)] & segment;
+                    if cells.len() >= 2 {
+                        nodes.push(Node { digit, cells });
+                    }
+                }
+            }
+        }
+        let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+        let find = |node: Node| index.get(&node).copied();
+        let mut strong = vec![Vec::new(); nodes.len()];
+        let mut weak = vec![Vec::new(); nodes.len()];
+        for (i, &node) in nodes.iter().enumerate() {
+            let single = node.cells.len() == 1;
+            let cell = node.cells.first().expect("nodes have cells");
+            let marks = candidates.marks(cell);
+            // Strong links in units: the digit's other places in a unit holding the node.
+            if kind != Kind::Xy {
+                for unit in CellSet::units_of(cell) {
+                    let in_unit = places[usize::from(node.digit)] & CellSet::unit(unit);
+                    if (node.cells - in_unit).is_empty() && in_unit != node.cells {
+                        let rest = Node {
+                            digit: node.digit,
+                            cells: in_unit - node.cells,
+                        };
+                        if let Some(j) = find(rest) {
+                            push_new(&mut strong[i], j);
+                        }
+                    }
+                }
+            }
+            // Links inside one cell.
+            if single && kind != Kind::X {
+                for j in (0..nodes.len()).filter(|&j| j != i && nodes[j].cells == node.cells) {
+                    if marks.count_ones() == 2 {
+                        push_new(&mut strong[i], j);
+                    }
+                    if kind != Kind::Xy {
+                        push_new(&mut weak[i], j);
+                    }
+                }
+            }
+            // Weak links on one digit: nodes all of whose cells see all of this node's.
+            let seeing = node.cells.common_peers();
+            for (j, other) in nodes.iter().enumerate() {
+                if other.digit == node.digit && j != i && (other.cells - seeing).is_empty() {
+                    push_new(&mut weak[i], j);
+                }
+            }
+        }
+        Graph {
+            nodes,
+            strong,
+            weak,
+        }
+    }
+
+    /// The shortest chain from `start` (assumed false) to each candidate it makes true, in
+    /// order of length; `on(t)` is asked for each until it returns something.
+    fn search<T>(&self, start: usize, mut on: impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
+        let count = self.nodes.len();
+        // State 2n: node n false; 2n + 1: node n true.
+        let mut parent = vec![usize::MAX; 2 * count];
+        let mut queue = vec![2 * start];
+        parent[2 * start] = 2 * start;
+        let mut next = 0;
+        while next < queue.len() {
+            let state = queue[next];
+            next += 1;
+            let (node, is_true) = (state / 2, state % 2 == 1);
+            let (links, to_true) = if is_true {
+                (&self.weak[node], false)
+            } else {
+                (&self.strong[node], true)
+            };
+            for &other in links {
+                let reached = 2 * other + usize::from(to_true);
+                if parent[reached] != usize::MAX {
+                    continue;
+                }
+                parent[reached] = state;
+                queue.push(reached);
+                if to_true {
+                    let mut path = vec![reached];
+                    while *path.last().expect("not empty") != 2 * start {
+                        path.push(parent[*path.last().expect("not empty")]);
+                    }
+                    path.reverse();
+                    let nodes: Vec<usize> = path.iter().map(|s| s / 2).collect();
+                    if let Some(found) = on(&nodes) {
+                        return Some(found);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+fn push_new(list: &mut Vec<usize>, item: usize) {
+    if !list.contains(&item) {
+        list.push(item);
+    }
+}
+
+/// The 54 places where a box meets a row or a column.
+fn segments() -> impl Iterator<Item = CellSet> {
+    (0..9u8).flat_map(|b| {
+        let block = CellSet::unit(Unit::Box(b));
+        let rows = (0..9u8).map(move |r| CellSet::unit(Unit::Row(r)) & block);
+        let columns = (0..9u8).map(move |c| CellSet::unit(Unit::Column(c)) & block);
+        rows.chain(columns).filter(|s| !s.is_empty())
+    })
+}
+
+/// What `first` or `last` being true rules out.
+fn consequences(candidates: &Candidates, first: Node, last: Node) -> Vec<CellDigit> {
+    let both = first.cells | last.cells;
+    if first.digit == last.digit {
+        let targets = candidates.digit_cells(first.digit) & both.common_peers();
+        return targets
+            .iter()
+            .map(|position| CellDigit {
+                position,
+                digit: first.digit,
+            })
+            .collect();
+    }
+    let (Some(a), Some(b)) = (first.cells.first(), last.cells.first()) else {
+        return Vec::new();
+    };
+    if first.cells.len() > 1 || last.cells.len() > 1 {
+        return Vec::new();
+    }
+    if a == b {
+        let others = candidates.marks(a) & !(1 << first.digit | 1 << last.digit);
+        return (1..=9u8)
+            .filter(|d| others & (1 << d) != 0)
+            .map(|digit| CellDigit { position: a, digit })
+            .collect();
+    }
+    let mut removed = Vec::new();
+    if CellSet::peers(a).contains(b) {
+        if candidates.has(a, last.digit) {
+            removed.push(CellDigit {
+                position: a,
+                digit: last.digit,
+            });
+        }
+        if candidates.has(b, first.digit) {
+            removed.push(CellDigit {
+                position: b,
+                digit: first.digit,
+            });
+        }
+    }
+    removed
+}
+
+/// The chain in Eureka-like notation: `5r1c2 = 5r1c7 - 5r3c9 = 5r3c1`.
+fn chain_text(graph: &Graph, path: &[usize]) -> String {
+    let mut text = graph.nodes[path[0]].to_string();
+    for (i, &node) in path.iter().enumerate().skip(1) {
+        let link = if i % 2 == 1 { " = " } else { " - " };
+        text.push_str(link);
+        text.push_str(&graph.nodes[node].to_string());
+    }
+    text
+}
+
+/// The first chain of `technique`'s kind that eliminates something, shortest from its start.
+pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
+    let kind = match technique {
+        Technique::XChain => Kind::X,
+        Technique::XyChain => Kind::Xy,
+        Technique::Aic => Kind::Aic,
+        _ => Kind::Grouped,
+    };
+    let digits: Vec<Option<u8>> = if kind == Kind::X {
+        (1..=9).map(Some).collect()
+    } else {
+        vec![None]
+    };
+    digits.into_iter().find_map(|only| {
+        let graph = Graph::build(candidates, kind, only);
+        (0..graph.nodes.len()).find_map(|start| {
+            let first = graph.nodes[start];
+            if first.cells.len() > 1 {
+                return None;
+            }
+            graph.search(start, |path| {
+                let last = graph.nodes[*path.last().expect("a path")];
+                // XY-Chains run from a digit to the same digit, through two-candidate cells.
+                if kind == Kind::Xy && last.digit != first.digit {
+                    return None;
+                }
+                if last == first {
+                    let cell = first.cells.first().expect("one cell");
+                    let reason = chain_text(&graph, path);
+                    return Some(placement(technique, cell, first.digit, reason));
+                }
+                let removed = consequences(candidates, first, last);
+                if removed.is_empty() {
+                    return None;
+                }
+                elimination(technique, removed, chain_text(&graph, path))
+            })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Position;
+
+    #[test]
+    fn segments_cover_every_box_twice() {
+        assert_eq!(segments().count(), 54);
+        let first = segments().next().unwrap();
+        let cells: Vec<Position> = first.iter().collect();
+        assert_eq!(
+            cells,
+            [Position::at(0, 0), Position::at(0, 1), Position::at(0, 2)]
+        );
+    }
+}
