@@ -102,15 +102,19 @@ pub fn remote_pair(candidates: &Candidates) -> Option<Step> {
 pub fn simple_colors(candidates: &Candidates) -> Option<Step> {
     (1..=9u8).find_map(|digit| {
         let places = candidates.digit_cells(digit);
-        let strong = |a: Position, b: Position| {
-            Unit::all().any(|unit| {
-                let cells = places & CellSet::unit(unit);
-                cells.len() == 2 && cells.contains(a) && cells.contains(b)
-            })
-        };
+        // For each cell, the cells it shares a strong link with.
+        let mut links = [CellSet::EMPTY; 81];
+        for unit in Unit::all() {
+            let cells = places & CellSet::unit(unit);
+            if let [a, b] = cells.iter().collect::<Vec<_>>()[..] {
+                links[a.index()].insert(b);
+                links[b.index()].insert(a);
+            }
+        }
+        let strong = |a: Position, b: Position| links[a.index()].contains(b);
         let linked: Vec<Position> = places
             .iter()
-            .filter(|&p| places.iter().any(|q| q != p && strong(p, q)))
+            .filter(|p| !links[p.index()].is_empty())
             .collect();
         networks(&linked, strong).into_iter().find_map(|network| {
             if network.cells.len() < 3 {

@@ -2,9 +2,11 @@
 //! easiest to the hardest, with each one's name, Sudoku Explainer rating, HoDoKu score and
 //! level; and HoDoKu's difficulty [`Level`]s.
 
+mod als;
 mod chains;
 mod coloring;
 mod fish;
+mod forcing;
 mod locked;
 mod single_digit;
 mod singles;
@@ -107,6 +109,16 @@ pub enum Technique {
     Aic,
     /// An alternating inference chain whose nodes may be groups of cells in a box and a line.
     GroupedAic,
+    /// Two almost locked sets with a restricted common digit: another common digit is in one of them.
+    AlsXz,
+    /// Three almost locked sets, a pivot linked to two others: a digit common to those is in one of them.
+    AlsXyWing,
+    /// Every candidate of a cell (or place of a digit) implies the same, following direct links; or one implies a contradiction.
+    ForcingChain,
+    /// As a forcing chain, following every single that appears.
+    ForcingNet,
+    /// No technique applies: the digit is taken from the solution.
+    BruteForce,
 }
 
 /// HoDoKu's five difficulty levels.
@@ -209,7 +221,7 @@ impl Info {
 /// Name, Sudoku Explainer rating, HoDoKu score and HoDoKu level, in the order of [`Technique`].
 /// Sudoku Explainer lacks some techniques (finned fish, uniqueness, ALS); those get the rating
 /// of the nearest technique it has.
-static INFO: [Info; 42] = [
+static INFO: [Info; 47] = [
     Info::new("full house", 1e+00, 4, Level::Easy),
     Info::new("naked single", 2e+00, 4, Level::Easy),
     Info::new("hidden single", 2e+00, 14, Level::Easy),
@@ -252,11 +264,16 @@ static INFO: [Info; 42] = [
     Info::new("XY-Chain", 7e+00, 260, Level::Unfair),
     Info::new("AIC", 7e+00, 280, Level::Unfair),
     Info::new("grouped AIC", 7e+00, 300, Level::Unfair),
+    Info::new("ALS-XZ", 6e+00, 300, Level::Unfair),
+    Info::new("ALS-XY-Wing", 6e+00, 320, Level::Unfair),
+    Info::new("forcing chain", 8e+00, 500, Level::Extreme),
+    Info::new("forcing net", 8e+00, 700, Level::Extreme),
+    Info::new("brute force", 1e+01, 10000, Level::Extreme),
 ];
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 42] = [
+    pub const ALL: [Technique; 47] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -299,6 +316,11 @@ impl Technique {
         Technique::XyChain,
         Technique::Aic,
         Technique::GroupedAic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::ForcingChain,
+        Technique::ForcingNet,
+        Technique::BruteForce,
     ];
 
     fn info(self) -> &'static Info {
@@ -381,6 +403,11 @@ impl Technique {
             Technique::XyChain => chains::find(c, self),
             Technique::Aic => chains::find(c, self),
             Technique::GroupedAic => chains::find(c, self),
+            Technique::AlsXz => als::xz(c),
+            Technique::AlsXyWing => als::xy_wing(c),
+            Technique::ForcingChain => forcing::find(c, self),
+            Technique::ForcingNet => forcing::find(c, self),
+            Technique::BruteForce => forcing::brute_force(c),
         }
     }
 }

@@ -130,6 +130,9 @@ fn roof_step(
             }
             let digit = extras.trailing_zeros() as u8;
             let seeing = roof_set.common_peers() & candidates.digit_cells(digit);
+            if seeing.is_empty() {
+                return None;
+            }
             let removed = seeing.iter().map(|position| CellDigit { position, digit });
             elimination(technique, removed.collect(), reason())
         }

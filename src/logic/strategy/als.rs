@@ -1,0 +1,155 @@
+//! Almost locked sets: ALS-XZ and ALS-XY-Wing.
+//!
+//! An almost locked set (ALS) is N cells of one unit holding N + 1 candidates between them:
+//! remove any one digit and the rest is locked. Two ALSs share a restricted common candidate x
+//! when every x of one sees every x of the other: x is then true in at most one of them.
+
+use super::{Technique, cell_list, elimination};
+use std::collections::HashSet;
+
+use crate::grid::{Position, Unit};
+use crate::logic::{Candidates, CellDigit, CellSet, Step};
+
+/// An almost locked set.
+struct Als {
+    cells: CellSet,
+    marks: u16,
+    /// For each digit, the set's cells holding it.
+    holding: [CellSet; 10],
+    /// For each digit, the cells that see all of the set's cells holding it.
+    seeing: [CellSet; 10],
+}
+
+impl Als {
+    fn name(&self) -> String {
+        cell_list(&self.cells.iter().collect::<Vec<Position>>())
+    }
+}
+
+/// Every almost locked set of the grid, each cell set once.
+fn all_sets(candidates: &Candidates) -> Vec<Als> {
+    let places: Vec<CellSet> = (0..=9u8).map(|d| candidates.digit_cells(d)).collect();
+    let mut seen = HashSet::new();
+    let mut found: Vec<Als> = Vec::new();
+    for unit in Unit::all() {
+        let open: Vec<Position> = unit.cells().filter(|&p| candidates.marks(p) != 0).collect();
+        let mut marks = vec![0u16; 1 << open.len()];
+        for set in 1..marks.len() {
+            let lowest = set.trailing_zeros() as usize;
+            marks[set] = marks[set & (set - 1)] | candidates.marks(open[lowest]);
+            if marks[set].count_ones() != set.count_ones() + 1 {
+                continue;
+            }
+            let cells: CellSet = (0..open.len())
+                .filter(|i| set & (1 << i) != 0)
+                .map(|i| open[i])
+                .collect();
+            if !seen.insert(cells) {
+                continue;
+            }
+            let mut holding = [CellSet::EMPTY; 10];
+            let mut seeing = [CellSet::EMPTY; 10];
+            for digit in digits_of(marks[set]) {
+                let d = usize::from(digit);
+                holding[d] = cells & places[d];
+                seeing[d] = holding[d].common_peers();
+            }
+            found.push(Als {
+                cells,
+                marks: marks[set],
+                holding,
+                seeing,
+            });
+        }
+    }
+    found
+}
+
+/// The restricted common candidates of two disjoint sets, as digit bits.
+fn restricted_commons(a: &Als, b: &Als) -> u16 {
+    digits_of(a.marks & b.marks)
+        .filter(|&digit| {
+            let d = usize::from(digit);
+            (b.holding[d] - a.seeing[d]).is_empty()
+        })
+        .fold(0, |commons, digit| commons | 1 << digit)
+}
+
+/// The cells outside `a` and `b` holding `z` that see every `z` of both.
+fn seeing_both(places: &[CellSet], z: u8, a: &Als, b: &Als) -> CellSet {
+    let d = usize::from(z);
+    (a.seeing[d] & b.seeing[d] & places[d]) - a.cells - b.cells
+}
+
+fn removals(z: u8, targets: CellSet) -> Vec<CellDigit> {
+    targets
+        .iter()
+        .map(|position| CellDigit { position, digit: z })
+        .collect()
+}
+
+fn digits_of(bits: u16) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |d| bits & (1 << d) != 0)
+}
+
+/// Two ALSs A and B with a restricted common x: x is true in at most one, so the other is
+/// locked without it. Any other common digit z is then true in A or in B: cells seeing every z
+/// of both lose it.
+pub fn xz(candidates: &Candidates) -> Option<Step> {
+    let places: Vec<CellSet> = (0..=9u8).map(|d| candidates.digit_cells(d)).collect();
+    let sets = all_sets(candidates);
+    sets.iter().enumerate().find_map(|(i, a)| {
+        sets[i + 1..].iter().find_map(|b| {
+            if (a.marks & b.marks).count_ones() < 2 || !(a.cells & b.cells).is_empty() {
+                return None;
+            }
+            let x = digits_of(restricted_commons(a, b)).next()?;
+            let others = a.marks & b.marks & !(1 << x);
+            let removed: Vec<CellDigit> = digits_of(others)
+                .flat_map(|z| removals(z, seeing_both(&places, z, a, b)))
+                .collect();
+            let reason = || format!("A = {}, B = {}, x = {x}", a.name(), b.name());
+            (!removed.is_empty()).then(|| elimination(Technique::AlsXz, removed, reason()))?
+        })
+    })
+}
+
+/// A pivot ALS C with restricted commons x to A and y to B (x and y different): one of A and B
+/// is locked, so a digit z common to A and B (not x or y) is true in one of them.
+pub fn xy_wing(candidates: &Candidates) -> Option<Step> {
+    let places: Vec<CellSet> = (0..=9u8).map(|d| candidates.digit_cells(d)).collect();
+    let sets = all_sets(candidates);
+    sets.iter().find_map(|c| {
+        let partners: Vec<(&Als, u16)> = sets
+            .iter()
+            .filter(|s| s.marks & c.marks != 0 && (s.cells & c.cells).is_empty())
+            .map(|s| (s, restricted_commons(c, s)))
+            .filter(|&(_, commons)| commons != 0)
+            .collect();
+        partners.iter().enumerate().find_map(|(i, &(a, x_bits))| {
+            partners[i + 1..].iter().find_map(|&(b, y_bits)| {
+                if a.marks & b.marks == 0 || !(a.cells & b.cells).is_empty() {
+                    return None;
+                }
+                digits_of(a.marks & b.marks).find_map(|z| {
+                    let targets = seeing_both(&places, z, a, b);
+                    if targets.is_empty() {
+                        return None;
+                    }
+                    // x and y: different, and neither is z.
+                    let without_z = !(1 << z);
+                    let y = digits_of(y_bits & without_z)
+                        .find(|&y| x_bits & without_z & !(1 << y) != 0)?;
+                    let x = digits_of(x_bits & without_z & !(1 << y)).next()?;
+                    let reason = format!(
+                        "A = {}, B = {}, pivot C = {}, x = {x}, y = {y}, z = {z}",
+                        a.name(),
+                        b.name(),
+                        c.name()
+                    );
+                    elimination(Technique::AlsXyWing, removals(z, targets), reason)
+                })
+            })
+        })
+    })
+}

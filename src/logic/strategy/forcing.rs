@@ -1,0 +1,248 @@
+//! The last resorts: forcing chains, forcing nets, and brute force.
+//!
+//! Each candidate is assumed true in turn and the consequences followed. A forcing chain
+//! follows only direct implications (a placed digit leaves its peers; a two-candidate cell or a
+//! unit with two places for a digit then takes the other one); a forcing net follows every
+//! single that appears. An assumption that ends in a contradiction is false; a consequence
+//! common to every candidate of a cell, or to every place of a digit in a unit, is true.
+//! Brute force, when nothing else works, takes one digit from the solution, as HoDoKu does.
+
+use super::{Technique, digits, elimination, placement};
+use crate::grid::{Position, Unit};
+use crate::logic::{Candidates, CellDigit, CellSet, Step};
+
+/// The candidates as one cell set per digit, with the cells already holding each digit.
+#[derive(Clone, Copy)]
+struct State {
+    places: [CellSet; 10],
+    holds: [CellSet; 10],
+}
+
+/// What an assumption leads to: the state after its consequences, or, when nothing can be
+/// true, where it broke.
+type Outcome = Result<State, String>;
+
+/// How far consequences are followed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Only through cells with two candidates and units with two places at the start.
+    Chain,
+    /// Through every single.
+    Net,
+}
+
+const UNITS: [Unit; 27] = {
+    let mut units = [Unit::Row(0); 27];
+    let mut i = 0;
+    while i < 9 {
+        units[i] = Unit::Row(i as u8);
+        units[9 + i] = Unit::Column(i as u8);
+        units[18 + i] = Unit::Box(i as u8);
+        i += 1;
+    }
+    units
+};
+
+impl State {
+    fn of(candidates: &Candidates) -> State {
+        let mut state = State {
+            places: [CellSet::EMPTY; 10],
+            holds: [CellSet::EMPTY; 10],
+        };
+        for digit in 1..=9u8 {
+            state.places[usize::from(digit)] = candidates.digit_cells(digit);
+        }
+        for position in Position::all() {
+            if let Some(digit) = candidates.value(position) {
+                state.holds[usize::from(digit)].insert(position);
+            }
+        }
+        state
+    }
+
+    /// Empty cells with exactly one candidate, and empty cells with none.
+    fn naked(&self) -> (CellSet, CellSet) {
+        let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+        let mut filled = CellSet::EMPTY;
+        for digit in 1..=9 {
+            twice = twice | (once & self.places[digit]);
+            once = once | self.places[digit];
+            filled = filled | self.holds[digit];
+        }
+        (once - twice, !(once | filled))
+    }
+
+    fn place(&mut self, position: Position, digit: u8) {
+        for other in 1..=9 {
+            self.places[other] = self.places[other] - CellSet::single(position);
+        }
+        let d = usize::from(digit);
+        self.places[d] = self.places[d] - CellSet::peers(position);
+        self.holds[d].insert(position);
+    }
+
+    /// Places `digit` in `position` and follows the consequences as far as `reach` allows.
+    /// `start` is the state before any assumption and `start_pairs` its two-candidate cells
+    /// (a chain only goes through those, and through units with two places at the start).
+    fn follow(
+        mut self,
+        (start, start_pairs): (&State, CellSet),
+        position: Position,
+        digit: u8,
+        reach: Reach,
+    ) -> Outcome {
+        self.place(position, digit);
+        loop {
+            let (singles, dead) = self.naked();
+            if let Some(cell) = dead.first() {
+                return Err(format!("{cell} has no candidate left"));
+            }
+            let allowed = match reach {
+                Reach::Chain => singles & start_pairs,
+                Reach::Net => singles,
+            };
+            // Every naked single at once; one that an earlier one emptied shows up as a dead
+            // cell on the next round.
+            let mut progress = false;
+            for digit in 1..=9u8 {
+                for cell in (allowed & self.places[usize::from(digit)]).iter() {
+                    if self.places[usize::from(digit)].contains(cell) {
+                        self.place(cell, digit);
+                        progress = true;
+                    }
+                }
+            }
+            if progress {
+                continue;
+            }
+            for unit in UNITS {
+                let cells = CellSet::unit(unit);
+                for digit in 1..=9u8 {
+                    let d = usize::from(digit);
+                    if !(self.holds[d] & cells).is_empty() {
+                        continue;
+                    }
+                    let spots = self.places[d] & cells;
+                    if spots.is_empty() {
+                        return Err(format!("{digit} has no place in {unit}"));
+                    }
+                    let direct = reach == Reach::Net || (start.places[d] & cells).len() == 2;
+                    if spots.len() == 1 && direct {
+                        self.place(spots.first().expect("one spot"), digit);
+                        progress = true;
+                    }
+                }
+            }
+            if !progress {
+                return Ok(self);
+            }
+        }
+    }
+
+    /// Empty cells with two candidates.
+    fn naked_pairs(&self) -> CellSet {
+        let (mut once, mut twice, mut thrice) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
+        for digit in 1..=9 {
+            thrice = thrice | (twice & self.places[digit]);
+            twice = twice | (once & self.places[digit]);
+            once = once | self.places[digit];
+        }
+        twice - thrice
+    }
+}
+
+/// What every outcome in `outcomes` implies, beyond `start`: placements and eliminations.
+fn common(start: &State, outcomes: &[State]) -> (Vec<CellDigit>, Vec<CellDigit>) {
+    let (mut placed, mut removed) = (Vec::new(), Vec::new());
+    for digit in 1..=9u8 {
+        let d = usize::from(digit);
+        let new_holds = outcomes
+            .iter()
+            .fold(!CellSet::EMPTY, |all, s| all & s.holds[d])
+            - start.holds[d];
+        let gone = outcomes
+            .iter()
+            .fold(start.places[d], |all, s| all - s.places[d] - s.holds[d]);
+        placed.extend(
+            new_holds
+                .iter()
+                .map(|position| CellDigit { position, digit }),
+        );
+        removed.extend(gone.iter().map(|position| CellDigit { position, digit }));
+    }
+    (placed, removed)
+}
+
+/// A step from common consequences: placements first, else eliminations.
+fn verity(technique: Technique, start: &State, outcomes: &[State], reason: String) -> Option<Step> {
+    let (placed, removed) = common(start, outcomes);
+    if let Some(&first) = placed.first() {
+        return Some(placement(technique, first.position, first.digit, reason));
+    }
+    elimination(technique, removed, reason)
+}
+
+/// The first forcing chain (`Technique::ForcingChain`) or net (`ForcingNet`).
+pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
+    let reach = if technique == Technique::ForcingChain {
+        Reach::Chain
+    } else {
+        Reach::Net
+    };
+    let start = State::of(candidates);
+    let pairs = start.naked_pairs();
+    // What each candidate implies.
+    let mut implied: Vec<Vec<(u8, State)>> = vec![Vec::new(); 81];
+    for position in Position::all() {
+        for digit in digits(candidates.marks(position)) {
+            match start.follow((&start, pairs), position, digit, reach) {
+                Err(why) => {
+                    let reason = format!("{position} = {digit} leads to a contradiction: {why}");
+                    let removed = vec![CellDigit { position, digit }];
+                    return elimination(technique, removed, reason);
+                }
+                Ok(state) => implied[position.index()].push((digit, state)),
+            }
+        }
+    }
+    // Every candidate of a cell leads to the same thing.
+    for position in Position::all() {
+        let outcomes: Vec<State> = implied[position.index()].iter().map(|(_, s)| *s).collect();
+        if outcomes.len() >= 2 {
+            let reason = format!("each candidate of {position} leads there");
+            if let Some(step) = verity(technique, &start, &outcomes, reason) {
+                return Some(step);
+            }
+        }
+    }
+    // Every place of a digit in a unit leads to the same thing.
+    for unit in UNITS {
+        for digit in 1..=9u8 {
+            let outcomes: Vec<State> = candidates
+                .cells_with(unit, digit)
+                .filter_map(|p| {
+                    let outcome = implied[p.index()].iter().find(|(d, _)| *d == digit);
+                    outcome.map(|(_, s)| *s)
+                })
+                .collect();
+            if outcomes.len() >= 2 {
+                let reason = format!("each place of {digit} in {unit} leads there");
+                if let Some(step) = verity(technique, &start, &outcomes, reason) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Places the solution's digit in the empty cell with the fewest candidates.
+pub fn brute_force(candidates: &Candidates) -> Option<Step> {
+    let cell = Position::all()
+        .filter(|&p| candidates.marks(p) != 0)
+        .min_by_key(|&p| candidates.marks(p).count_ones())?;
+    let solution = crate::solve(&candidates.grid())?;
+    let digit = solution.get(cell)?;
+    let reason = "no technique applies; the digit is the solution's".to_string();
+    Some(placement(Technique::BruteForce, cell, digit, reason))
+}
