@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::logic::Level;
+
 /// Why a piece of text is not a puzzle. Columns, rows and counts are counted from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
@@ -62,5 +64,15 @@ pub enum GenerateError {
         attempts: u32,
         /// The fewest clues of any puzzle made.
         fewest: usize,
+    },
+    /// No puzzle of the level asked for came out of the attempts allowed.
+    #[error(
+        "no {level} puzzle in {attempts} attempts; allow more attempts, or ask for another level"
+    )]
+    NoPuzzleOfLevel {
+        /// The level asked for.
+        level: Level,
+        /// How many attempts were made.
+        attempts: u32,
     },
 }

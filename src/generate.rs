@@ -7,6 +7,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::error::GenerateError;
 use crate::grid::{CELLS, Grid, Position, Unit};
+use crate::logic::{self, Level};
 use crate::solver::{random_solution, solvable_without};
 
 /// A map of the grid onto itself, on (row, column) counted from 0.
@@ -236,7 +237,9 @@ pub struct Options {
     pub symmetry: Symmetry,
     /// At most this many clues, if set.
     pub max_clues: Option<usize>,
-    /// How many minimal puzzles to make before giving up on `max_clues`.
+    /// Only puzzles of this HoDoKu level (as `sudoku rate` finds it), if set.
+    pub level: Option<Level>,
+    /// How many minimal puzzles to make before giving up on `max_clues` and `level`.
     pub attempts: u32,
 }
 
@@ -245,6 +248,7 @@ impl Default for Options {
         Options {
             symmetry: Symmetry::None,
             max_clues: None,
+            level: None,
             attempts: DEFAULT_ATTEMPTS,
         }
     }
@@ -266,20 +270,38 @@ pub struct Generated {
 /// `options.max_clues` clues when that is set (trying up to `options.attempts` times).
 pub fn generate(rng: &mut impl Rng, options: &Options) -> Result<Generated, GenerateError> {
     let mut fewest = CELLS;
-    for _ in 0..options.attempts.max(1) {
+    let attempts = options.attempts.max(1);
+    for _ in 0..attempts {
         let solution = random_grid(rng);
         let puzzle = minimal_puzzle(&solution, options.symmetry, rng);
         let clues = puzzle.given_count();
-        if options.max_clues.is_none_or(|max| clues <= max) {
-            return Ok(Generated { puzzle, solution });
-        }
         fewest = fewest.min(clues);
+        if options.max_clues.is_some_and(|max| clues > max) {
+            continue;
+        }
+        if options
+            .level
+            .is_some_and(|level| level_of(&puzzle) != Some(level))
+        {
+            continue;
+        }
+        return Ok(Generated { puzzle, solution });
     }
-    Err(GenerateError::TooManyClues {
-        max_clues: options.max_clues.unwrap_or(CELLS),
-        attempts: options.attempts.max(1),
-        fewest,
+    Err(match (options.max_clues, options.level) {
+        (Some(max_clues), _) if fewest > max_clues => GenerateError::TooManyClues {
+            max_clues,
+            attempts,
+            fewest,
+        },
+        (_, Some(level)) => GenerateError::NoPuzzleOfLevel { level, attempts },
+        _ => unreachable!("an attempt fails only on clues or level"),
     })
+}
+
+/// The HoDoKu level of a puzzle, by the path `logic::explain` takes.
+fn level_of(puzzle: &Grid) -> Option<Level> {
+    let (steps, end) = logic::explain(puzzle);
+    logic::rate(&steps, end.is_solved()).level
 }
 
 /// The portable generator for puzzle number `index` of a run with `seed`: the same pair gives the

@@ -221,3 +221,35 @@ fn check_reports_unparseable_input_with_status_2() {
     assert_eq!(stdout, "error: invalid grid\n");
     assert!(stderr.starts_with("sudoku: <stdin>:1: found 5 cells"));
 }
+
+#[test]
+fn difficulty_gives_puzzles_of_that_level_or_fails_clearly() {
+    use sudoku_cli::logic::{Level, explain, rate};
+    for level in ["easy", "hard", "extreme"] {
+        let args = ["generate", "-n", "3", "--seed", "5", "--difficulty", level];
+        let (status, stdout, _) = run(&args, "");
+        assert_eq!(status, 0, "{level}");
+        for puzzle in grids(&stdout) {
+            let (steps, end) = explain(&puzzle);
+            let rated = rate(&steps, end.is_solved()).level;
+            assert_eq!(rated, Some(level.parse::<Level>().unwrap()), "{puzzle}");
+        }
+    }
+    let args = [
+        "generate",
+        "--seed",
+        "1",
+        "--difficulty",
+        "extreme",
+        "--attempts",
+        "1",
+    ];
+    let (status, stdout, stderr) = run(&args, "");
+    assert_eq!((status, stdout.as_str()), (1, ""));
+    assert!(
+        stderr.contains("no extreme puzzle in 1 attempts"),
+        "{stderr}"
+    );
+    let (status, _, _) = run(&["generate", "--difficulty", "impossible"], "");
+    assert_eq!(status, 2);
+}

@@ -244,4 +244,31 @@ mod command_line {
         let (status, _, _) = run(&["fill", "--until", "quantum-leap"], EASY);
         assert_eq!(status, 2);
     }
+
+    #[test]
+    fn rate_prints_rating_level_and_score_and_json_counts_the_techniques() {
+        let input = format!("{EASY}\nnot a puzzle\n{}\n", ".".repeat(81));
+        let (status, stdout, stderr) = run(&["rate"], &input);
+        assert_eq!(status, 2, "an invalid line outranks a non-unique one");
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[1], "error: invalid puzzle");
+        assert_eq!(lines[2], "error: not unique");
+        assert_eq!(stderr.lines().count(), 2, "{stderr}");
+        let (_, json, _) = run(&["rate", "-f", "json"], &format!("{EASY}\n"));
+        let object: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        assert_eq!(object["level"], "easy");
+        let counts = object["techniques"].as_object().unwrap();
+        let steps: u64 = counts.values().map(|n| n.as_u64().unwrap()).sum();
+        assert_eq!(steps, 51, "one single per empty cell");
+        let score: u64 = counts
+            .iter()
+            .map(|(name, n)| n.as_u64().unwrap() * if name == "hidden single" { 14 } else { 4 })
+            .sum();
+        assert_eq!(object["score"], score);
+        assert_eq!(
+            lines[0],
+            format!("{:.1} easy {score}", object["rating"].as_f64().unwrap())
+        );
+    }
 }

@@ -8,6 +8,7 @@ use clap::builder::TypedValueParser;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_cli::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmetry, puzzle_rng};
+use sudoku_cli::logic::Level;
 use sudoku_cli::{GenerateError, Grid};
 
 use super::output::{Format, Output};
@@ -34,7 +35,13 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(17..=81))]
     clues: Option<u8>,
 
-    /// How many minimal puzzles to try, per puzzle, to meet --clues.
+    /// Make puzzles of this HoDoKu level, as `sudoku rate` finds it: easy, medium, hard, unfair
+    /// or extreme. Minimal puzzles are made and rated until one matches, failing after
+    /// --attempts tries for a puzzle.
+    #[arg(long, value_name = "LEVEL", value_parser = |name: &str| name.parse::<Level>())]
+    difficulty: Option<Level>,
+
+    /// How many minimal puzzles to try, per puzzle, to meet --clues and --difficulty.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ATTEMPTS,
           value_parser = clap::value_parser!(u32).range(1..))]
     attempts: u32,
@@ -46,7 +53,7 @@ pub struct GenerateArgs {
     symmetry: Symmetry,
 
     /// Print complete random solution grids instead of puzzles.
-    #[arg(long, conflicts_with_all = ["clues", "symmetry"])]
+    #[arg(long, conflicts_with_all = ["clues", "symmetry", "difficulty"])]
     solved: bool,
 
     /// How to print the puzzles.
@@ -73,6 +80,8 @@ struct JsonPuzzle {
     puzzle: String,
     clues: usize,
     symmetry: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'static str>,
     solution: String,
 }
 
@@ -85,6 +94,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let options = Options {
         symmetry: args.symmetry,
         max_clues: args.clues.map(usize::from),
+        level: args.difficulty,
         attempts: args.attempts,
     };
     let make = |index: u64| -> Result<Generated, GenerateError> {
@@ -122,6 +132,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 puzzle: generated.puzzle.to_string(),
                 clues: generated.puzzle.given_count(),
                 symmetry: args.symmetry.name(),
+                level: args.difficulty.map(|level| level.name()),
                 solution: generated.solution.to_string(),
             })?;
         }
