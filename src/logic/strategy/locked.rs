@@ -82,17 +82,23 @@ pub fn locked_subset(candidates: &Candidates, size: u32, technique: Technique) -
                 if marks.count_ones() != size {
                     return None;
                 }
-                let mut eliminations: Vec<CellDigit> = Vec::new();
-                for unit in [block, line] {
-                    for position in unit.cells().filter(|p| !chosen.contains(p)) {
-                        for digit in digits(candidates.marks(position) & marks) {
-                            let removed = CellDigit { position, digit };
-                            if !eliminations.contains(&removed) {
-                                eliminations.push(removed);
-                            }
-                        }
-                    }
+                // Locked only when both the box and the line (outside the box) lose something,
+                // as HoDoKu counts it; otherwise it is a plain naked subset.
+                let clear = |cells: &mut dyn Iterator<Item = Position>| -> Vec<CellDigit> {
+                    cells
+                        .filter(|p| !chosen.contains(p))
+                        .flat_map(|position| {
+                            digits(candidates.marks(position) & marks)
+                                .map(move |digit| CellDigit { position, digit })
+                        })
+                        .collect()
+                };
+                let mut eliminations = clear(&mut block.cells());
+                let on_line = clear(&mut line.cells().filter(|p| p.block() != usize::from(b)));
+                if eliminations.is_empty() || on_line.is_empty() {
+                    return None;
                 }
+                eliminations.extend(on_line);
                 let names: Vec<String> = digits(marks).map(|d| d.to_string()).collect();
                 let reason = format!(
                     "{} in {} ({block}, {line})",
