@@ -1,3 +1,6 @@
+//! Time spent in each technique while solving the puzzles on stdin, to see where rating time
+//! goes: `cargo run --release --example technique_time < puzzles/top1465.txt`.
+
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -5,6 +8,7 @@ use sudoku_cli::Grid;
 use sudoku_cli::logic::{Candidates, Technique};
 
 fn main() {
+    // Per technique: time spent, calls, and calls that found a step.
     let mut time: BTreeMap<Technique, (Duration, usize, usize)> = BTreeMap::new();
     for line in std::io::stdin().lock().lines() {
         let line = line.unwrap();

@@ -76,6 +76,75 @@ fn every_step_is_sound_and_every_technique_is_used() {
     eprintln!("{} puzzles, techniques used: {used:?}", all.len());
 }
 
+/// Checks a step against the solution: placed digits are the solution's, removed ones are not.
+fn assert_sound(step: &sudoku_cli::logic::Step, solution: &Grid, context: &str) {
+    for placed in &step.placements {
+        assert_eq!(
+            solution.get(placed.position),
+            Some(placed.digit),
+            "{context}: {step}"
+        );
+    }
+    for removed in &step.eliminations {
+        assert_ne!(
+            solution.get(removed.position),
+            Some(removed.digit),
+            "{context}: {step}"
+        );
+    }
+}
+
+#[test]
+fn each_technique_is_sound_on_its_own_wherever_it_applies() {
+    // Every technique is asked at many states along real solving paths, not only where it is
+    // the easiest step, so each is tested on far more positions than the path shows.
+    let puzzles: Vec<Grid> = puzzles("top1465.txt").into_iter().step_by(10).collect();
+    let found: Vec<BTreeMap<Technique, usize>> = puzzles
+        .par_iter()
+        .map(|puzzle| {
+            let solution = solve(puzzle).unwrap();
+            let (steps, _) = explain(puzzle);
+            let mut state = Candidates::from_grid(puzzle);
+            let mut found = BTreeMap::new();
+            for (index, step) in steps.iter().enumerate() {
+                if index % 4 == 0 {
+                    for technique in Technique::ALL {
+                        if technique == Technique::BruteForce {
+                            continue;
+                        }
+                        if let Some(own) = technique.find(&state) {
+                            assert_eq!(own.technique, technique);
+                            assert_sound(&own, &solution, &format!("{puzzle} ({technique})"));
+                            *found.entry(technique).or_default() += 1;
+                        }
+                    }
+                }
+                state.apply(step);
+            }
+            found
+        })
+        .collect();
+    let mut total: BTreeMap<Technique, usize> = BTreeMap::new();
+    for tally in found {
+        for (technique, count) in tally {
+            *total.entry(technique).or_default() += count;
+        }
+    }
+    eprintln!("{} puzzles; technique applied at: {total:?}", puzzles.len());
+    for technique in Technique::ALL {
+        let rare = [
+            Technique::HiddenQuad,
+            Technique::Jellyfish,
+            Technique::BugPlusOne,
+            Technique::BruteForce,
+        ];
+        assert!(
+            rare.contains(&technique) || total.contains_key(&technique),
+            "{technique} never applied"
+        );
+    }
+}
+
 #[test]
 fn steps_read_as_people_write_them() {
     let puzzle: Grid =

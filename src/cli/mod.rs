@@ -79,9 +79,11 @@ enum Command {
     /// Give the next logical step of each puzzle (the easiest one available), not the digit.
     ///
     /// Accepts puzzles and 729-character candidate lines, to continue from a partly solved state.
-    /// Techniques so far: singles, locked candidates, naked and hidden pairs, triples and quads,
-    /// X-Wing, Swordfish, Jellyfish, Skyscraper, 2-String Kite, Turbot Fish, XY-Wing, XYZ-Wing,
-    /// W-Wing.
+    /// Techniques, in the order they are tried (HoDoKu's): singles, locked pairs and triples,
+    /// locked candidates, naked and hidden subsets, basic fish, Remote Pair, BUG+1, Skyscraper,
+    /// 2-String Kite, Turbot Fish, Empty Rectangle, W-, XY- and XYZ-Wing, unique rectangles 1-4,
+    /// Hidden Rectangle, finned and sashimi fish, Sue de Coq, Simple Colors, X- and XY-Chains,
+    /// AICs (grouped too), ALS-XZ, ALS-XY-Wing, forcing chains and nets, brute force.
     ///
     /// Example: sudoku hint puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
@@ -90,7 +92,8 @@ enum Command {
     /// Explain each puzzle: the steps from the puzzle to its solution, one per line, easiest
     /// technique first, as a person would solve it.
     ///
-    /// A puzzle that needs a technique this version lacks ends with `stuck:` and exit status 1.
+    /// Every puzzle with one solution is solved by named steps; the last resort, brute force,
+    /// takes a digit from the solution and says so.
     ///
     /// Example: sudoku explain --format json puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]

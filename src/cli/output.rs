@@ -38,7 +38,8 @@ pub enum Problem {
     NotUnique(SolutionCount),
     /// Input that is not usable, for a reason told in words.
     Unusable(String),
-    /// Logic stopped after this many steps: the puzzle needs a technique not yet implemented.
+    /// Logic stopped after this many steps: no technique applies (only from candidate lines
+    /// whose eliminations rule out the solution).
     Stuck(usize),
 }
 
@@ -85,7 +86,7 @@ impl fmt::Display for Problem {
             Problem::Unusable(why) => f.write_str(why),
             Problem::Stuck(steps) => write!(
                 f,
-                "stuck after {steps} steps: the next one needs a technique this version lacks"
+                "stuck after {steps} steps: no technique applies (do the candidates given rule out the solution?)"
             ),
         }
     }

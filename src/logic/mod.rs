@@ -4,9 +4,9 @@
 //! Each technique lives in [`strategy`], one file per family. A [`Step`] says what a technique
 //! proved: digits placed and candidates eliminated, with a readable explanation of why.
 //!
-//! Only part of the human toolbox is here so far: singles, locked candidates, naked and hidden
-//! subsets, basic fish, single-digit patterns and three wings. Puzzles that need more are
-//! reported as stuck, never guessed.
+//! The techniques run from singles to forcing nets, in HoDoKu's order; brute force, the last
+//! resort, takes a digit from the solution and is named as such. [`rate`] reads the Sudoku
+//! Explainer rating and HoDoKu's level and score off the steps.
 
 mod candidates;
 mod cells;
