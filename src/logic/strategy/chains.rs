@@ -4,7 +4,10 @@
 //! that is true") and weak links ("if this is true, that is false"). Ending on a strong link at
 //! a candidate `t`, it proves that the first candidate `s` or `t` is true, so whatever sees both
 //! is false. The search is breadth first, so each chain found is a shortest one from its start.
-//! Nice loops are found this way too: each of their eliminations is the end of such a chain.
+//! When the last candidate also has a weak link back to the first, the chain closes into a
+//! continuous nice loop: each weak link of the loop then has exactly one true end, and its
+//! eliminations join the step's. (A discontinuous nice loop is the case where the chain ends
+//! on its own start, or on another candidate of the start's cell.)
 
 use std::collections::HashMap;
 use std::fmt;
@@ -273,7 +276,28 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
                     let reason = chain_text(&graph, path);
                     return Some(placement(technique, cell, first.digit, reason));
                 }
-                let removed = consequences(candidates, first, last);
+                let mut removed = consequences(candidates, first, last);
+                let closes = graph.weak[*path.last().expect("a path")].contains(&start);
+                let distinct = path.iter().enumerate().all(|(i, n)| !path[..i].contains(n));
+                if closes && distinct && path.len() >= 4 {
+                    // A continuous nice loop: every weak link of it holds exactly one true end.
+                    for pair in path[1..path.len() - 1].chunks(2) {
+                        let (a, b) = (graph.nodes[pair[0]], graph.nodes[pair[1]]);
+                        for more in consequences(candidates, a, b) {
+                            if !removed.contains(&more) {
+                                removed.push(more);
+                            }
+                        }
+                    }
+                    if removed.is_empty() {
+                        return None;
+                    }
+                    let text = format!(
+                        "continuous nice loop {} - {first}",
+                        chain_text(&graph, path)
+                    );
+                    return elimination(technique, removed, text);
+                }
                 if removed.is_empty() {
                     return None;
                 }
