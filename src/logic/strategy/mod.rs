@@ -474,3 +474,31 @@ fn cell_list(positions: &[Position]) -> String {
     let names: Vec<String> = positions.iter().map(ToString::to_string).collect();
     names.join(", ")
 }
+
+/// What the techniques' tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Technique;
+    use crate::logic::Candidates;
+
+    /// Asserts that `technique` finds `expected` in the 729-character `state`, and that the step
+    /// agrees with the solution: placed digits are its digits, removed ones are not.
+    pub fn assert_step(technique: Technique, state: &str, expected: &str) {
+        let candidates = Candidates::from_text(state).expect("a 729-character state");
+        let step = technique.find(&candidates).expect("the technique applies");
+        assert_eq!(step.to_string(), expected);
+        let grid = candidates.grid();
+        assert!(crate::is_unique(&grid), "test positions have one solution");
+        let solution = crate::solve(&grid).expect("one solution");
+        for placed in &step.placements {
+            assert_eq!(solution.get(placed.position), Some(placed.digit), "{step}");
+        }
+        for removed in &step.eliminations {
+            assert_ne!(
+                solution.get(removed.position),
+                Some(removed.digit),
+                "{step}"
+            );
+        }
+    }
+}
