@@ -427,7 +427,10 @@ impl FromStr for Technique {
         Technique::ALL
             .into_iter()
             .find(|t| t.slug() == wanted)
-            .ok_or_else(|| format!("unknown technique {name:?}"))
+            .ok_or_else(|| {
+                let names: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
+                format!("unknown technique {name:?}; one of: {}", names.join(", "))
+            })
     }
 }
 
