@@ -16,20 +16,7 @@ fn sound_steps(puzzle: &Grid, used: &mut BTreeMap<Technique, usize>) -> bool {
     let solution = solve(puzzle).expect("test puzzles have a solution");
     let (steps, end) = explain(puzzle);
     for step in &steps {
-        for placed in &step.placements {
-            assert_eq!(
-                solution.get(placed.position),
-                Some(placed.digit),
-                "{puzzle}: {step} places a wrong digit"
-            );
-        }
-        for removed in &step.eliminations {
-            assert_ne!(
-                solution.get(removed.position),
-                Some(removed.digit),
-                "{puzzle}: {step} removes the solution's digit"
-            );
-        }
+        assert_sound(step, &solution, &puzzle.to_string());
         assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
         *used.entry(step.technique).or_default() += 1;
     }

@@ -26,10 +26,10 @@ pub enum CandidatesFormat {
     Line,
 }
 
-/// How `hint` and `explain` print.
+/// How `hint`, `explain` and `rate` print.
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum StepsFormat {
-    /// One step per line, in words.
+    /// Text: one step per line, in words (for `rate`, one rating per puzzle).
     #[default]
     Line,
     /// One JSON object per puzzle.
@@ -56,12 +56,12 @@ pub struct CandidatesArgs {
     format: CandidatesFormat,
 }
 
-/// Arguments of `sudoku hint` and `sudoku explain`.
+/// Arguments of `sudoku hint`, `sudoku explain` and `sudoku rate`.
 #[derive(Args, Debug)]
 pub struct StepsArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// How to print the steps.
+    /// How to print the steps (or ratings).
     #[arg(short, long, value_enum, default_value_t)]
     format: StepsFormat,
     #[command(flatten)]
@@ -276,18 +276,6 @@ pub fn fill(args: FillArgs) -> Result<Status> {
     Ok(output.finish()?)
 }
 
-/// Arguments of `sudoku rate`.
-#[derive(Args, Debug)]
-pub struct RateArgs {
-    #[command(flatten)]
-    input: InputArgs,
-    /// How to print ratings.
-    #[arg(short, long, value_enum, default_value_t)]
-    format: StepsFormat,
-    #[command(flatten)]
-    jobs: JobsArgs,
-}
-
 /// One puzzle of `rate --format json`.
 #[derive(Serialize)]
 struct JsonRating {
@@ -301,7 +289,7 @@ struct JsonRating {
 }
 
 /// Runs `sudoku rate`.
-pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
+pub fn rate_puzzles(args: StepsArgs) -> Result<Status> {
     let mut output = Output::new(false, ["rated", "failed"]);
     let work = |record: &Record| -> Result<Rating, Problem> {
         let (steps, end) = solve_steps(state_of(record)?, None);

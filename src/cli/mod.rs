@@ -115,7 +115,7 @@ enum Command {
     ///
     /// Example: sudoku rate --format json puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
-    Rate(logic::RateArgs),
+    Rate(logic::StepsArgs),
 }
 
 /// Parses the arguments and runs the subcommand.

@@ -1,7 +1,7 @@
 //! Locked candidates: pointing (box to line) and claiming (line to box); locked pairs and
 //! triples (a naked subset inside the crossing of a box and a line).
 
-use super::{Technique, cell_list, choices, digits, elimination};
+use super::{Technique, cell_list, choices, clear_digits, digits, elimination, lines_crossing};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, CellDigit, Step};
 
@@ -66,16 +66,12 @@ pub fn claiming(candidates: &Candidates) -> Option<Step> {
 /// `size` cells where a box crosses a line, holding `size` candidates between them: those digits
 /// go in those cells, so nowhere else in the box or on the line.
 pub fn locked_subset(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
-    (0..9).map(Unit::Box).find_map(|block| {
-        let Unit::Box(b) = block else { unreachable!() };
-        let (top, left) = (usize::from(b) / 3 * 3, usize::from(b) % 3 * 3);
-        let lines = (top..top + 3)
-            .map(|r| Unit::Row(r as u8))
-            .chain((left..left + 3).map(|c| Unit::Column(c as u8)));
-        lines.into_iter().find_map(|line| {
+    (0..9usize).find_map(|b| {
+        let block = Unit::Box(b as u8);
+        lines_crossing(b).find_map(|line| {
             let crossing: Vec<Position> = line
                 .cells()
-                .filter(|p| p.block() == usize::from(b) && candidates.marks(*p) != 0)
+                .filter(|p| p.block() == b && candidates.marks(*p) != 0)
                 .collect();
             choices(&crossing, size).find_map(|chosen: Vec<Position>| {
                 let marks = chosen.iter().fold(0, |m, &p| m | candidates.marks(p));
@@ -84,17 +80,10 @@ pub fn locked_subset(candidates: &Candidates, size: u32, technique: Technique) -
                 }
                 // Locked only when both the box and the line (outside the box) lose something,
                 // as HoDoKu counts it; otherwise it is a plain naked subset.
-                let clear = |cells: &mut dyn Iterator<Item = Position>| -> Vec<CellDigit> {
-                    cells
-                        .filter(|p| !chosen.contains(p))
-                        .flat_map(|position| {
-                            digits(candidates.marks(position) & marks)
-                                .map(move |digit| CellDigit { position, digit })
-                        })
-                        .collect()
-                };
-                let mut eliminations = clear(&mut block.cells());
-                let on_line = clear(&mut line.cells().filter(|p| p.block() != usize::from(b)));
+                let in_box = block.cells().filter(|p| !chosen.contains(p));
+                let mut eliminations = clear_digits(candidates, in_box, marks);
+                let on_line = line.cells().filter(|p| p.block() != b);
+                let on_line = clear_digits(candidates, on_line, marks);
                 if eliminations.is_empty() || on_line.is_empty() {
                     return None;
                 }

@@ -19,7 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Candidates, CellDigit, Step};
-use crate::grid::Position;
+use crate::grid::{Position, Unit};
 
 /// A named solving technique. The order is the order in which they are tried, easiest first:
 /// HoDoKu's, so that paths and levels match the ones its users know.
@@ -470,6 +470,29 @@ fn choices<T: Copy>(items: &[T], size: u32) -> impl Iterator<Item = Vec<T>> + '_
                 .filter(move |(i, _)| set & (1 << i) != 0);
             chosen.map(|(_, &item)| item).collect()
         })
+}
+
+/// The candidates among `marks` in each of `cells`, as eliminations.
+fn clear_digits(
+    candidates: &Candidates,
+    cells: impl IntoIterator<Item = Position>,
+    marks: u16,
+) -> Vec<CellDigit> {
+    cells
+        .into_iter()
+        .flat_map(|position| {
+            digits(candidates.marks(position) & marks)
+                .map(move |digit| CellDigit { position, digit })
+        })
+        .collect()
+}
+
+/// The six lines (three rows, three columns) crossing box `b` (0-8).
+fn lines_crossing(b: usize) -> impl Iterator<Item = Unit> {
+    let (top, left) = (b / 3 * 3, b % 3 * 3);
+    (top..top + 3)
+        .map(|r| Unit::Row(r as u8))
+        .chain((left..left + 3).map(|c| Unit::Column(c as u8)))
 }
 
 /// The positions joined for a reason: `r1c2, r1c7`.

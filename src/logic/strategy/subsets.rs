@@ -1,6 +1,6 @@
 //! Naked and hidden subsets (pairs, triples, quads) inside one unit.
 
-use super::{Technique, cell_list, choices, digits, elimination};
+use super::{Technique, cell_list, choices, clear_digits, digits, elimination};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, CellDigit, Step};
 
@@ -14,14 +14,8 @@ pub fn naked(candidates: &Candidates, size: u32, technique: Technique) -> Option
             if marks.count_ones() != size {
                 return None;
             }
-            let eliminations: Vec<CellDigit> = open
-                .iter()
-                .filter(|p| !chosen.contains(p))
-                .flat_map(|&position| {
-                    digits(candidates.marks(position) & marks)
-                        .map(move |digit| CellDigit { position, digit })
-                })
-                .collect();
+            let others = open.iter().copied().filter(|p| !chosen.contains(p));
+            let eliminations = clear_digits(candidates, others, marks);
             let reason = format!("{} in {} ({unit})", digit_list(marks), cell_list(&chosen));
             elimination(technique, eliminations, reason)
         })

@@ -1,9 +1,9 @@
 //! Sue de Coq: two or three cells where a box crosses a line, with other cells of the line and
 //! of the box that between them lock every digit in place.
 
-use super::{Technique, cell_list, digits, elimination};
+use super::{Technique, cell_list, clear_digits, elimination, lines_crossing};
 use crate::grid::{Position, Unit};
-use crate::logic::{Candidates, CellDigit, Step};
+use crate::logic::{Candidates, Step};
 
 /// The open cells of `unit` outside box `skip`.
 fn open_cells(candidates: &Candidates, unit: Unit, skip: usize) -> Vec<Position> {
@@ -37,11 +37,7 @@ fn pick(cells: &[Position], set: u32) -> Vec<Position> {
 pub fn sue_de_coq(candidates: &Candidates) -> Option<Step> {
     (0..9usize).find_map(|b| {
         let block = Unit::Box(b as u8);
-        let (top, left) = (b / 3 * 3, b % 3 * 3);
-        let lines = (top..top + 3)
-            .map(|r| Unit::Row(r as u8))
-            .chain((left..left + 3).map(|c| Unit::Column(c as u8)));
-        lines.into_iter().find_map(|line| {
+        lines_crossing(b).find_map(|line| {
             let crossing: Vec<Position> = line
                 .cells()
                 .filter(|p| p.block() == b && candidates.marks(*p) != 0)
@@ -77,13 +73,8 @@ pub fn sue_de_coq(candidates: &Candidates) -> Option<Step> {
                         let line_gone = (va | v) & !vb;
                         let box_gone = (vb | v) & !va;
                         let clear = |rest: &[Position], chosen: &[Position], gone: u16| {
-                            rest.iter()
-                                .filter(|p| !chosen.contains(p))
-                                .flat_map(|&position| {
-                                    digits(candidates.marks(position) & gone)
-                                        .map(move |digit| CellDigit { position, digit })
-                                })
-                                .collect::<Vec<_>>()
+                            let left = rest.iter().copied().filter(|p| !chosen.contains(p));
+                            clear_digits(candidates, left, gone)
                         };
                         let mut removed = clear(&line_rest, &a, line_gone);
                         removed.extend(clear(&box_rest, &bx, box_gone));

@@ -4,7 +4,7 @@
 //! (the "deadly pattern") cannot be the solution, so some candidate that would leave it is true.
 //! The commands only run the logic on puzzles whose uniqueness the solver has checked.
 
-use super::{Technique, digits, elimination, placement};
+use super::{Technique, clear_digits, digits, elimination, placement};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, CellDigit, CellSet, Step};
 
@@ -152,14 +152,8 @@ fn roof_step(
                         if marks.count_ones() as usize != chosen.len() + 1 {
                             return None;
                         }
-                        let removed: Vec<CellDigit> = others
-                            .iter()
-                            .filter(|p| !chosen.contains(p))
-                            .flat_map(|&position| {
-                                digits(candidates.marks(position) & marks)
-                                    .map(move |digit| CellDigit { position, digit })
-                            })
-                            .collect();
+                        let rest = others.iter().copied().filter(|p| !chosen.contains(p));
+                        let removed = clear_digits(candidates, rest, marks);
                         if removed.is_empty() {
                             return None;
                         }
