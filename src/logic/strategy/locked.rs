@@ -1,7 +1,7 @@
 //! Locked candidates: pointing (box to line) and claiming (line to box); locked pairs and
 //! triples (a naked subset inside the crossing of a box and a line).
 
-use super::{Technique, cell_list, choices, clear_digits, digits, elimination, lines_crossing};
+use super::{Technique, cell_list, choices, clear_digits, crossings, digits, elimination};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, CellDigit, Step};
 
@@ -66,36 +66,33 @@ pub fn claiming(candidates: &Candidates) -> Option<Step> {
 /// `size` cells where a box crosses a line, holding `size` candidates between them: those digits
 /// go in those cells, so nowhere else in the box or on the line.
 pub fn locked_subset(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
-    (0..9usize).find_map(|b| {
-        let block = Unit::Box(b as u8);
-        lines_crossing(b).find_map(|line| {
-            let crossing: Vec<Position> = line
-                .cells()
-                .filter(|p| p.block() == b && candidates.marks(*p) != 0)
-                .collect();
-            choices(&crossing, size).find_map(|chosen: Vec<Position>| {
-                let marks = chosen.iter().fold(0, |m, &p| m | candidates.marks(p));
-                if marks.count_ones() != size {
-                    return None;
-                }
-                // Locked only when both the box and the line (outside the box) lose something,
-                // as HoDoKu counts it; otherwise it is a plain naked subset.
-                let in_box = block.cells().filter(|p| !chosen.contains(p));
-                let mut eliminations = clear_digits(candidates, in_box, marks);
-                let on_line = line.cells().filter(|p| p.block() != b);
-                let on_line = clear_digits(candidates, on_line, marks);
-                if eliminations.is_empty() || on_line.is_empty() {
-                    return None;
-                }
-                eliminations.extend(on_line);
-                let names: Vec<String> = digits(marks).map(|d| d.to_string()).collect();
-                let reason = format!(
-                    "{} in {} ({block}, {line})",
-                    names.join(","),
-                    cell_list(&chosen)
-                );
-                elimination(technique, eliminations, reason)
-            })
+    crossings(candidates).find_map(|(block, line, crossing)| {
+        let Unit::Box(b) = block else {
+            unreachable!("crossings start with a box")
+        };
+        let b = usize::from(b);
+        choices(&crossing, size).find_map(|chosen: Vec<Position>| {
+            let marks = chosen.iter().fold(0, |m, &p| m | candidates.marks(p));
+            if marks.count_ones() != size {
+                return None;
+            }
+            // Locked only when both the box and the line (outside the box) lose something,
+            // as HoDoKu counts it; otherwise it is a plain naked subset.
+            let in_box = block.cells().filter(|p| !chosen.contains(p));
+            let mut eliminations = clear_digits(candidates, in_box, marks);
+            let on_line = line.cells().filter(|p| p.block() != b);
+            let on_line = clear_digits(candidates, on_line, marks);
+            if eliminations.is_empty() || on_line.is_empty() {
+                return None;
+            }
+            eliminations.extend(on_line);
+            let names: Vec<String> = digits(marks).map(|d| d.to_string()).collect();
+            let reason = format!(
+                "{} in {} ({block}, {line})",
+                names.join(","),
+                cell_list(&chosen)
+            );
+            elimination(technique, eliminations, reason)
         })
     })
 }

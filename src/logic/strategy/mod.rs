@@ -487,12 +487,22 @@ fn clear_digits(
         .collect()
 }
 
-/// The six lines (three rows, three columns) crossing box `b` (0-8).
-fn lines_crossing(b: usize) -> impl Iterator<Item = Unit> {
-    let (top, left) = (b / 3 * 3, b % 3 * 3);
-    (top..top + 3)
-        .map(|r| Unit::Row(r as u8))
-        .chain((left..left + 3).map(|c| Unit::Column(c as u8)))
+/// Every place where a box meets a row or a column: the box, the line, and the open cells they
+/// share.
+fn crossings(candidates: &Candidates) -> impl Iterator<Item = (Unit, Unit, Vec<Position>)> + '_ {
+    (0..9usize).flat_map(move |b| {
+        let (top, left) = (b / 3 * 3, b % 3 * 3);
+        let lines = (top..top + 3)
+            .map(|r| Unit::Row(r as u8))
+            .chain((left..left + 3).map(|c| Unit::Column(c as u8)));
+        lines.map(move |line| {
+            let open = line
+                .cells()
+                .filter(|p| p.block() == b && candidates.marks(*p) != 0)
+                .collect();
+            (Unit::Box(b as u8), line, open)
+        })
+    })
 }
 
 /// The positions joined for a reason: `r1c2, r1c7`.

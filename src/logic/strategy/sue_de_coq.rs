@@ -1,7 +1,7 @@
 //! Sue de Coq: two or three cells where a box crosses a line, with other cells of the line and
 //! of the box that between them lock every digit in place.
 
-use super::{Technique, cell_list, clear_digits, elimination, lines_crossing};
+use super::{Technique, cell_list, clear_digits, crossings, elimination};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, Step};
 
@@ -35,65 +35,62 @@ fn pick(cells: &[Position], set: u32) -> Vec<Position> {
 /// Va and V's digits outside Vb leave the rest of the line, Vb and V's outside Va the rest of
 /// the box.
 pub fn sue_de_coq(candidates: &Candidates) -> Option<Step> {
-    (0..9usize).find_map(|b| {
-        let block = Unit::Box(b as u8);
-        lines_crossing(b).find_map(|line| {
-            let crossing: Vec<Position> = line
-                .cells()
-                .filter(|p| p.block() == b && candidates.marks(*p) != 0)
-                .collect();
-            let line_rest = open_cells(candidates, line, b);
-            let box_rest: Vec<Position> = block
-                .cells()
-                .filter(|p| !line.cells().any(|q| q == *p) && candidates.marks(*p) != 0)
-                .collect();
-            let (c_marks, a_marks, b_marks) = (
-                subset_marks(candidates, &crossing),
-                subset_marks(candidates, &line_rest),
-                subset_marks(candidates, &box_rest),
-            );
-            (1u32..1 << crossing.len()).find_map(|c_set| {
-                let size = c_set.count_ones();
-                let v = c_marks[c_set as usize];
-                if size < 2 || v.count_ones() < size + 2 {
+    crossings(candidates).find_map(|(block, line, crossing)| {
+        let Unit::Box(b) = block else {
+            unreachable!("crossings start with a box")
+        };
+        let b = usize::from(b);
+        let line_rest = open_cells(candidates, line, b);
+        let box_rest: Vec<Position> = block
+            .cells()
+            .filter(|p| !line.cells().any(|q| q == *p) && candidates.marks(*p) != 0)
+            .collect();
+        let (c_marks, a_marks, b_marks) = (
+            subset_marks(candidates, &crossing),
+            subset_marks(candidates, &line_rest),
+            subset_marks(candidates, &box_rest),
+        );
+        (1u32..1 << crossing.len()).find_map(|c_set| {
+            let size = c_set.count_ones();
+            let v = c_marks[c_set as usize];
+            if size < 2 || v.count_ones() < size + 2 {
+                return None;
+            }
+            (1u32..1 << line_rest.len()).find_map(|a_set| {
+                let va = a_marks[a_set as usize];
+                if va & v == 0 {
                     return None;
                 }
-                (1u32..1 << line_rest.len()).find_map(|a_set| {
-                    let va = a_marks[a_set as usize];
-                    if va & v == 0 {
+                (1u32..1 << box_rest.len()).find_map(|b_set| {
+                    let vb = b_marks[b_set as usize];
+                    let cells = size + a_set.count_ones() + b_set.count_ones();
+                    if vb & v == 0 || va & vb != 0 || (v | va | vb).count_ones() != cells {
                         return None;
                     }
-                    (1u32..1 << box_rest.len()).find_map(|b_set| {
-                        let vb = b_marks[b_set as usize];
-                        let cells = size + a_set.count_ones() + b_set.count_ones();
-                        if vb & v == 0 || va & vb != 0 || (v | va | vb).count_ones() != cells {
-                            return None;
-                        }
-                        let (a, bx) = (pick(&line_rest, a_set), pick(&box_rest, b_set));
-                        let line_gone = (va | v) & !vb;
-                        let box_gone = (vb | v) & !va;
-                        let clear = |rest: &[Position], chosen: &[Position], gone: u16| {
-                            let left = rest.iter().copied().filter(|p| !chosen.contains(p));
-                            clear_digits(candidates, left, gone)
-                        };
-                        let mut removed = clear(&line_rest, &a, line_gone);
-                        removed.extend(clear(&box_rest, &bx, box_gone));
-                        // The crossing's own cells outside C.
-                        let c = pick(&crossing, c_set);
-                        let outside_c: Vec<Position> = crossing
-                            .iter()
-                            .copied()
-                            .filter(|p| !c.contains(p))
-                            .collect();
-                        removed.extend(clear(&outside_c, &[], v | va | vb));
-                        let reason = format!(
-                            "{} with {} ({line}) and {} ({block})",
-                            cell_list(&c),
-                            cell_list(&a),
-                            cell_list(&bx)
-                        );
-                        elimination(Technique::SueDeCoq, removed, reason)
-                    })
+                    let (a, bx) = (pick(&line_rest, a_set), pick(&box_rest, b_set));
+                    let line_gone = (va | v) & !vb;
+                    let box_gone = (vb | v) & !va;
+                    let clear = |rest: &[Position], chosen: &[Position], gone: u16| {
+                        let left = rest.iter().copied().filter(|p| !chosen.contains(p));
+                        clear_digits(candidates, left, gone)
+                    };
+                    let mut removed = clear(&line_rest, &a, line_gone);
+                    removed.extend(clear(&box_rest, &bx, box_gone));
+                    // The crossing's own cells outside C.
+                    let c = pick(&crossing, c_set);
+                    let outside_c: Vec<Position> = crossing
+                        .iter()
+                        .copied()
+                        .filter(|p| !c.contains(p))
+                        .collect();
+                    removed.extend(clear(&outside_c, &[], v | va | vb));
+                    let reason = format!(
+                        "{} with {} ({line}) and {} ({block})",
+                        cell_list(&c),
+                        cell_list(&a),
+                        cell_list(&bx)
+                    );
+                    elimination(Technique::SueDeCoq, removed, reason)
                 })
             })
         })
