@@ -66,11 +66,7 @@ pub fn claiming(candidates: &Candidates) -> Option<Step> {
 /// `size` cells where a box crosses a line, holding `size` candidates between them: those digits
 /// go in those cells, so nowhere else in the box or on the line.
 pub fn locked_subset(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
-    crossings(candidates).find_map(|(block, line, crossing)| {
-        let Unit::Box(b) = block else {
-            unreachable!("crossings start with a box")
-        };
-        let b = usize::from(b);
+    crossings(candidates).find_map(|(b, block, line, crossing)| {
         choices(&crossing, size).find_map(|chosen: Vec<Position>| {
             let marks = chosen.iter().fold(0, |m, &p| m | candidates.marks(p));
             if marks.count_ones() != size {

@@ -487,9 +487,11 @@ fn clear_digits(
         .collect()
 }
 
-/// Every place where a box meets a row or a column: the box, the line, and the open cells they
-/// share.
-fn crossings(candidates: &Candidates) -> impl Iterator<Item = (Unit, Unit, Vec<Position>)> + '_ {
+/// Every place where a box meets a row or a column: the box's number (0-8), the box, the line,
+/// and the open cells they share.
+fn crossings(
+    candidates: &Candidates,
+) -> impl Iterator<Item = (usize, Unit, Unit, Vec<Position>)> + '_ {
     (0..9usize).flat_map(move |b| {
         let (top, left) = (b / 3 * 3, b % 3 * 3);
         let lines = (top..top + 3)
@@ -500,7 +502,7 @@ fn crossings(candidates: &Candidates) -> impl Iterator<Item = (Unit, Unit, Vec<P
                 .cells()
                 .filter(|p| p.block() == b && candidates.marks(*p) != 0)
                 .collect();
-            (Unit::Box(b as u8), line, open)
+            (b, Unit::Box(b as u8), line, open)
         })
     })
 }

@@ -35,11 +35,7 @@ fn pick(cells: &[Position], set: u32) -> Vec<Position> {
 /// Va and V's digits outside Vb leave the rest of the line, Vb and V's outside Va the rest of
 /// the box.
 pub fn sue_de_coq(candidates: &Candidates) -> Option<Step> {
-    crossings(candidates).find_map(|(block, line, crossing)| {
-        let Unit::Box(b) = block else {
-            unreachable!("crossings start with a box")
-        };
-        let b = usize::from(b);
+    crossings(candidates).find_map(|(b, block, line, crossing)| {
         let line_rest = open_cells(candidates, line, b);
         let box_rest: Vec<Position> = block
             .cells()
