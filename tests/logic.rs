@@ -322,9 +322,8 @@ mod command_line {
             .map(|(name, n)| n.as_u64().unwrap() * if name == "hidden single" { 14 } else { 4 })
             .sum();
         assert_eq!(object["score"], score);
-        assert_eq!(
-            lines[0],
-            format!("{:.1} easy {score}", object["rating"].as_f64().unwrap())
-        );
+        // Full houses (1.0) and naked singles (2.3): rated 2.3 on the Sudoku Explainer scale.
+        assert_eq!(lines[0], format!("2.3 easy {score}"));
+        assert_eq!(object["rating"].as_f64().unwrap() as f32, 2.3);
     }
 }

@@ -160,7 +160,7 @@ impl JsonStep {
         };
         JsonStep {
             technique: step.technique.name().to_string(),
-            rating: step.technique.rating(),
+            rating: step.rating,
             text: step.to_string(),
             placements: cells(&step.placements),
             eliminations: cells(&step.eliminations),

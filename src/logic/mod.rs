@@ -32,7 +32,7 @@ pub struct CellDigit {
 }
 
 /// One logical step: what a technique proved, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     /// The technique that found it.
     pub technique: Technique,
@@ -42,6 +42,9 @@ pub struct Step {
     pub eliminations: Vec<CellDigit>,
     /// Why, in words: the cells, units and digits that prove it (`7 in box 3`).
     pub reason: String,
+    /// The step's rating on the Sudoku Explainer scale: the technique's, except where Sudoku
+    /// Explainer tells cases apart (a hidden single in a box is easier than in a line).
+    pub rating: f32,
 }
 
 impl fmt::Display for Step {

@@ -8,7 +8,7 @@ use super::{Level, Step, Technique};
 /// The difficulty of a solved path.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
-    /// The Sudoku Explainer rating: the rating of the hardest step.
+    /// The Sudoku Explainer rating: the rating of the hardest step (see [`Step::rating`]).
     pub explainer: f32,
     /// HoDoKu's level: the highest level among the techniques used, raised while the score is
     /// above the level's maximum. `None` when the steps do not solve the puzzle.
@@ -34,10 +34,7 @@ pub fn rate(steps: &[Step], solved: bool) -> Rating {
         level
     });
     Rating {
-        explainer: steps
-            .iter()
-            .map(|s| s.technique.rating())
-            .fold(0.0, f32::max),
+        explainer: steps.iter().map(|s| s.rating).fold(0.0, f32::max),
         level,
         score,
         counts,
@@ -63,16 +60,42 @@ mod tests {
             .map(|(t, &n)| t.score() * n as u32)
             .sum();
         assert_eq!(rating.score, sum);
-        assert!(rating.explainer <= 2.3);
+        // Full houses (1.0) and naked singles (2.3) only.
+        assert_eq!(rating.explainer, 2.3);
+    }
+
+    #[test]
+    fn ratings_are_on_the_sudoku_explainer_scale() {
+        assert_eq!(Technique::NakedSingle.rating(), 2.3);
+        assert_eq!(Technique::HiddenSingle.rating(), 1.5);
+        assert_eq!(Technique::Pointing.rating(), 2.6);
+        assert_eq!(Technique::ForcingNet.rating(), 8.5);
+        assert_eq!(Technique::BruteForce.rating(), 10.0);
+        // A hidden single in a box rates 1.2, in a line 1.5.
+        let candidates = crate::logic::Candidates::from_grid(
+            &"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap(),
+        );
+        let hidden = Technique::HiddenSingle.find(&candidates).unwrap();
+        assert_eq!(hidden.reason, "8 in box 2");
+        assert_eq!(hidden.rating, 1.2);
+        let ratings: Vec<f32> = Technique::ALL.iter().map(|t| t.rating()).collect();
+        assert!(ratings.iter().all(|r| (1.0..=10.0).contains(r)));
+        assert!(
+            ratings.iter().any(|r| r.fract() != 0.0),
+            "ratings keep their tenths"
+        );
     }
 
     #[test]
     fn a_high_score_raises_the_level() {
-        let step = |technique| Step {
+        let step = |technique: Technique| Step {
             technique,
             placements: Vec::new(),
             eliminations: Vec::new(),
             reason: String::new(),
+            rating: technique.rating(),
         };
         // 60 hidden singles: 840 points, above easy's 800.
         let steps: Vec<Step> = (0..60).map(|_| step(Technique::HiddenSingle)).collect();

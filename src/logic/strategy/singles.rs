@@ -31,7 +31,12 @@ pub fn hidden_single(candidates: &Candidates) -> Option<Step> {
                 return None;
             };
             let reason = format!("{digit} in {unit}");
-            Some(placement(Technique::HiddenSingle, cell, digit, reason))
+            let mut step = placement(Technique::HiddenSingle, cell, digit, reason);
+            if let Unit::Box(_) = unit {
+                // Sudoku Explainer: 1.2 in a box, 1.5 in a row or column.
+                step.rating = 1.2;
+            }
+            Some(step)
         })
     })
 }
