@@ -133,10 +133,41 @@ impl State {
                     }
                 }
             }
+            if !progress && reach == Reach::Net {
+                progress = self.locked_candidates();
+            }
             if !progress {
                 return Ok(self);
             }
         }
+    }
+
+    /// Pointing and claiming: a digit confined, in one unit, to where it meets another, leaves
+    /// the rest of the other. Returns whether anything was removed.
+    fn locked_candidates(&mut self) -> bool {
+        let mut removed = false;
+        for digit in 1..=9 {
+            for b in 0..9u8 {
+                let block = CellSet::unit(Unit::Box(b));
+                for line in lines_through(b) {
+                    let line_cells = CellSet::unit(line);
+                    let inside = self.places[digit] & block & line_cells;
+                    if inside.is_empty() {
+                        continue;
+                    }
+                    for (confined_to, other) in [(block, line_cells), (line_cells, block)] {
+                        let rest = self.places[digit] & (other - confined_to);
+                        if (self.places[digit] & (confined_to - other)).is_empty()
+                            && !rest.is_empty()
+                        {
+                            self.places[digit] = self.places[digit] - rest;
+                            removed = true;
+                        }
+                    }
+                }
+            }
+        }
+        removed
     }
 
     /// Empty cells with two candidates.
@@ -245,6 +276,19 @@ pub fn brute_force(candidates: &Candidates) -> Option<Step> {
     let digit = solution.get(cell)?;
     let reason = "no technique applies; the digit is the solution's".to_string();
     Some(placement(Technique::BruteForce, cell, digit, reason))
+}
+
+/// The three rows and three columns through box `b`.
+fn lines_through(b: u8) -> [Unit; 6] {
+    let (top, left) = (b / 3 * 3, b % 3 * 3);
+    [
+        Unit::Row(top),
+        Unit::Row(top + 1),
+        Unit::Row(top + 2),
+        Unit::Column(left),
+        Unit::Column(left + 1),
+        Unit::Column(left + 2),
+    ]
 }
 
 /// Each technique on a position met while solving a real puzzle, with the step it finds there.
