@@ -3,7 +3,7 @@
 //! Each candidate is assumed true in turn and the consequences followed. A forcing chain
 //! follows only direct implications (a placed digit leaves its peers; a two-candidate cell or a
 //! unit with two places for a digit then takes the other one); a forcing net follows every
-//! single that appears. An assumption that ends in a contradiction is false; a consequence
+//! single that appears, and pointing and claiming. An assumption that ends in a contradiction is false; a consequence
 //! common to every candidate of a cell, or to every place of a digit in a unit, is true.
 //! Brute force, when nothing else works, takes one digit from the solution, as HoDoKu does.
 
@@ -27,10 +27,11 @@ type Outcome = Result<State, String>;
 enum Reach {
     /// Only through cells with two candidates and units with two places at the start.
     Chain,
-    /// Through every single.
+    /// Through every single, and pointing and claiming.
     Net,
 }
 
+/// The 27 units, as an array to walk without allocating.
 const UNITS: [Unit; 27] = {
     let mut units = [Unit::Row(0); 27];
     let mut i = 0;
