@@ -52,7 +52,8 @@ impl Candidates {
         for index in 0..CELLS {
             if candidates.cells[index] == 0 {
                 let position = Position::new(index);
-                let seen = peers(position)
+                let seen = CellSet::peers(position)
+                    .iter()
                     .map(|p| 1u16 << candidates.cells[p.index()])
                     .fold(0, |seen, bit| seen | bit);
                 candidates.marks[index] = ALL & !seen;
@@ -171,7 +172,7 @@ impl Candidates {
         for &CellDigit { position, digit } in &step.placements {
             self.cells[position.index()] = digit;
             self.marks[position.index()] = 0;
-            for peer in peers(position) {
+            for peer in CellSet::peers(position).iter() {
                 self.marks[peer.index()] &= !(1 << digit);
             }
         }
@@ -184,21 +185,6 @@ impl Candidates {
     pub fn block(&self) -> impl fmt::Display + '_ {
         CandidateBlock(self)
     }
-}
-
-/// The 20 cells sharing a row, column or box with `position`.
-pub fn peers(position: Position) -> impl Iterator<Item = Position> {
-    let units = [
-        Unit::Row(position.row() as u8),
-        Unit::Column(position.column() as u8),
-        Unit::Box(position.block() as u8),
-    ];
-    let mut seen = [false; CELLS];
-    seen[position.index()] = true;
-    units
-        .into_iter()
-        .flat_map(Unit::cells)
-        .filter(move |p| !std::mem::replace(&mut seen[p.index()], true))
 }
 
 struct CandidateBlock<'a>(&'a Candidates);
@@ -261,7 +247,6 @@ mod tests {
             1 << 1 | 1 << 2 | 1 << 4
         );
         assert_eq!(candidates.marks(Position::at(0, 0)), 0);
-        assert_eq!(peers(Position::at(4, 4)).count(), 20);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::logic::{Candidates, CellDigit, CellSet, Step};
 
 /// True when two different cells share a row, column or box.
 pub fn sees(a: Position, b: Position) -> bool {
-    a != b && (a.row() == b.row() || a.column() == b.column() || a.block() == b.block())
+    CellSet::peers(a).contains(b)
 }
 
 /// The kind of pattern a chain `a1 = b1 - b2 = a2` over `first` and `second` links makes.
@@ -90,22 +90,23 @@ pub fn empty_rectangle(candidates: &Candidates) -> Option<Step> {
                     {
                         return None;
                     }
-                    rectangle_links(candidates, digit, b, row, column)
+                    rectangle_links(candidates, places, digit, b, row, column)
                 })
             })
         })
     })
 }
 
-/// The strong links completing an empty rectangle in box `b` whose arms are `row` and `column`.
+/// The strong links completing an empty rectangle in box `b` whose arms are `row` and `column`;
+/// `places` are the digit's cells.
 fn rectangle_links(
     candidates: &Candidates,
+    places: CellSet,
     digit: u8,
     b: usize,
     row: usize,
     column: usize,
 ) -> Option<Step> {
-    let places = candidates.digit_cells(digit);
     // A strong link on a column outside the box, one end on `row`: the other end's row meets
     // `column` at the target. The same with rows and columns swapped.
     let column_links = (0..9)

@@ -4,12 +4,13 @@
 use super::single_digit::sees;
 use super::{Technique, digits, elimination};
 use crate::grid::{Position, Unit};
-use crate::logic::{Candidates, CellDigit, Step};
+use crate::logic::{Candidates, CellDigit, CellSet, Step};
 
 /// The cells holding `z` that see every cell of `cells`.
 fn seeing_all(candidates: &Candidates, z: u8, cells: &[Position]) -> Vec<CellDigit> {
-    Position::all()
-        .filter(|&p| candidates.has(p, z) && cells.iter().all(|&c| sees(p, c)))
+    let cells: CellSet = cells.iter().copied().collect();
+    (candidates.digit_cells(z) & cells.common_peers())
+        .iter()
         .map(|position| CellDigit { position, digit: z })
         .collect()
 }
