@@ -7,7 +7,7 @@
 //! common to every candidate of a cell, or to every place of a digit in a unit, is true.
 //! Brute force, when nothing else works, takes one digit from the solution, as HoDoKu does.
 
-use super::{Technique, digits, elimination, placement};
+use super::{Technique, digits, elimination, lines_through, placement};
 use crate::grid::{Position, Unit};
 use crate::logic::{Candidates, CellDigit, CellSet, Step};
 
@@ -31,19 +31,6 @@ enum Reach {
     Net,
 }
 
-/// The 27 units, as an array to walk without allocating.
-const UNITS: [Unit; 27] = {
-    let mut units = [Unit::Row(0); 27];
-    let mut i = 0;
-    while i < 9 {
-        units[i] = Unit::Row(i as u8);
-        units[9 + i] = Unit::Column(i as u8);
-        units[18 + i] = Unit::Box(i as u8);
-        i += 1;
-    }
-    units
-};
-
 impl State {
     fn of(candidates: &Candidates) -> State {
         let mut state = State {
@@ -61,15 +48,22 @@ impl State {
         state
     }
 
+    /// The cells with at least one, two and three candidates, counted bit-sliced over the
+    /// nine digits.
+    fn counts(&self) -> [CellSet; 3] {
+        let [mut once, mut twice, mut thrice] = [CellSet::EMPTY; 3];
+        for places in &self.places[1..] {
+            thrice = thrice | (twice & *places);
+            twice = twice | (once & *places);
+            once = once | *places;
+        }
+        [once, twice, thrice]
+    }
+
     /// Empty cells with exactly one candidate, and empty cells with none.
     fn naked(&self) -> (CellSet, CellSet) {
-        let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
-        let mut filled = CellSet::EMPTY;
-        for digit in 1..=9 {
-            twice = twice | (once & self.places[digit]);
-            once = once | self.places[digit];
-            filled = filled | self.holds[digit];
-        }
+        let [once, twice, _] = self.counts();
+        let filled = self.holds[1..].iter().fold(CellSet::EMPTY, |f, &h| f | h);
         (once - twice, !(once | filled))
     }
 
@@ -116,7 +110,7 @@ impl State {
             if progress {
                 continue;
             }
-            for unit in UNITS {
+            for unit in Unit::all() {
                 let cells = CellSet::unit(unit);
                 for digit in 1..=9u8 {
                     let d = usize::from(digit);
@@ -148,8 +142,8 @@ impl State {
     fn locked_candidates(&mut self) -> bool {
         let mut removed = false;
         for digit in 1..=9 {
-            for b in 0..9u8 {
-                let block = CellSet::unit(Unit::Box(b));
+            for b in 0..9 {
+                let block = CellSet::unit(Unit::Box(b as u8));
                 for line in lines_through(b) {
                     let line_cells = CellSet::unit(line);
                     let inside = self.places[digit] & block & line_cells;
@@ -173,12 +167,7 @@ impl State {
 
     /// Empty cells with two candidates.
     fn naked_pairs(&self) -> CellSet {
-        let (mut once, mut twice, mut thrice) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
-        for digit in 1..=9 {
-            thrice = thrice | (twice & self.places[digit]);
-            twice = twice | (once & self.places[digit]);
-            once = once | self.places[digit];
-        }
+        let [_, twice, thrice] = self.counts();
         twice - thrice
     }
 }
@@ -248,7 +237,7 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
         }
     }
     // Every place of a digit in a unit leads to the same thing.
-    for unit in UNITS {
+    for unit in Unit::all() {
         for digit in 1..=9u8 {
             let outcomes: Vec<State> = candidates
                 .cells_with(unit, digit)
@@ -277,19 +266,6 @@ pub fn brute_force(candidates: &Candidates) -> Option<Step> {
     let digit = solution.get(cell)?;
     let reason = "no technique applies; the digit is the solution's".to_string();
     Some(placement(Technique::BruteForce, cell, digit, reason))
-}
-
-/// The three rows and three columns through box `b`.
-fn lines_through(b: u8) -> [Unit; 6] {
-    let (top, left) = (b / 3 * 3, b % 3 * 3);
-    [
-        Unit::Row(top),
-        Unit::Row(top + 1),
-        Unit::Row(top + 2),
-        Unit::Column(left),
-        Unit::Column(left + 1),
-        Unit::Column(left + 2),
-    ]
 }
 
 /// Each technique on a position met while solving a real puzzle, with the step it finds there.

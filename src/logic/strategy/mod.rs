@@ -495,11 +495,7 @@ fn crossings(
     candidates: &Candidates,
 ) -> impl Iterator<Item = (usize, Unit, Unit, Vec<Position>)> + '_ {
     (0..9usize).flat_map(move |b| {
-        let (top, left) = (b / 3 * 3, b % 3 * 3);
-        let lines = (top..top + 3)
-            .map(|r| Unit::Row(r as u8))
-            .chain((left..left + 3).map(|c| Unit::Column(c as u8)));
-        lines.map(move |line| {
+        lines_through(b).map(move |line| {
             let open = line
                 .cells()
                 .filter(|p| p.block() == b && candidates.marks(*p) != 0)
@@ -507,6 +503,14 @@ fn crossings(
             (b, Unit::Box(b as u8), line, open)
         })
     })
+}
+
+/// The three rows and three columns through box `b` (0-8).
+fn lines_through(b: usize) -> impl Iterator<Item = Unit> {
+    let (top, left) = (b / 3 * 3, b % 3 * 3);
+    (top..top + 3)
+        .map(|r| Unit::Row(r as u8))
+        .chain((left..left + 3).map(|c| Unit::Column(c as u8)))
 }
 
 /// The positions joined for a reason: `r1c2, r1c7`.
