@@ -1,8 +1,96 @@
-//! Basic fish: X-Wing, Swordfish, Jellyfish.
+//! Fish: X-Wing, Swordfish, Jellyfish, and their finned and sashimi forms.
 
-use super::{Technique, cell_list, choices, elimination};
-use crate::grid::{Position, Unit};
+use super::{Technique, cell_list, elimination};
+use crate::grid::Position;
 use crate::logic::{Candidates, CellDigit, Step};
+
+/// One digit's candidates seen line by line: rows (or columns), each with the cross-lines
+/// (columns, or rows) holding the digit, as bits.
+#[derive(Clone, Copy)]
+struct Lines {
+    by_rows: bool,
+    spots: [u16; 9],
+}
+
+impl Lines {
+    fn of(candidates: &Candidates, digit: u8, by_rows: bool) -> Lines {
+        let mut lines = Lines {
+            by_rows,
+            spots: [0; 9],
+        };
+        for line in 0..9 {
+            lines.spots[line] = (0..9)
+                .filter(|&a| candidates.has(lines.at(line, a), digit))
+                .fold(0, |bits, a| bits | 1 << a);
+        }
+        lines
+    }
+
+    /// The cell where `line` meets cross-line `across`.
+    fn at(&self, line: usize, across: usize) -> Position {
+        if self.by_rows {
+            Position::at(line, across)
+        } else {
+            Position::at(across, line)
+        }
+    }
+
+    /// The lines whose number of cells is in `counts`, as bits.
+    fn with_counts(&self, counts: std::ops::RangeInclusive<u32>) -> u16 {
+        (0..9)
+            .filter(|&l| counts.contains(&self.spots[l].count_ones()))
+            .fold(0, |bits, l| bits | 1 << l)
+    }
+
+    /// The cells holding the digit on cross-lines `covers` outside the lines `bases`, within
+    /// `within`: (lines, cross-lines) as bits. Listed cross-line by
+    /// cross-line when `cover_first` (basic fish), else line by line (finned fish).
+    fn outside(
+        &self,
+        bases: u16,
+        covers: u16,
+        within: (u16, u16),
+        cover_first: bool,
+    ) -> Vec<Position> {
+        let (lines_in, across_in) = within;
+        let mut cells: Vec<(usize, usize)> = lines(lines_in & !bases)
+            .flat_map(|l| lines(self.spots[l] & covers & across_in).map(move |a| (l, a)))
+            .collect();
+        if cover_first {
+            cells.sort_by_key(|&(l, a)| (a, l));
+        }
+        cells.into_iter().map(|(l, a)| self.at(l, a)).collect()
+    }
+
+    /// `7 in rows 2, 5 and columns 3, 8`, with the fins when there are some.
+    fn reason(&self, digit: u8, bases: u16, covers: u16, fins: &[Position]) -> String {
+        let names = |bits: u16| {
+            let v: Vec<String> = lines(bits).map(|i| (i + 1).to_string()).collect();
+            v.join(", ")
+        };
+        let (base_word, cover_word) = if self.by_rows {
+            ("rows", "columns")
+        } else {
+            ("columns", "rows")
+        };
+        let mut reason = format!(
+            "{digit} in {base_word} {} and {cover_word} {}",
+            names(bases),
+            names(covers)
+        );
+        if !fins.is_empty() {
+            reason.push_str(&format!(", fins {}", cell_list(fins)));
+        }
+        reason
+    }
+}
+
+fn removals(digit: u8, cells: Vec<Position>) -> Vec<CellDigit> {
+    cells
+        .into_iter()
+        .map(|position| CellDigit { position, digit })
+        .collect()
+}
 
 /// For one digit: `size` rows whose candidates all lie in the same `size` columns. Each of those
 /// rows takes the digit in one of those columns, which fills them: the digit goes nowhere else
@@ -10,60 +98,17 @@ use crate::logic::{Candidates, CellDigit, Step};
 pub fn basic(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
     (1..=9u8).find_map(|digit| {
         [true, false].into_iter().find_map(|by_rows| {
-            let line = |i: usize| {
-                if by_rows {
-                    Unit::Row(i as u8)
-                } else {
-                    Unit::Column(i as u8)
-                }
-            };
-            let cover = |i: usize| {
-                if by_rows {
-                    Unit::Column(i as u8)
-                } else {
-                    Unit::Row(i as u8)
-                }
-            };
-            let across = |p: Position| if by_rows { p.column() } else { p.row() };
-            // Lines with between 2 and `size` candidates, with the cross-lines they touch.
-            let bases: Vec<(usize, u16)> = (0..9)
-                .map(|i| {
-                    let spots = candidates.cells_with(line(i), digit);
-                    (i, spots.fold(0u16, |bits, p| bits | 1 << across(p)))
-                })
-                .filter(|&(_, bits)| (2..=size).contains(&bits.count_ones()))
-                .collect();
-            choices(&bases, size).find_map(|chosen: Vec<(usize, u16)>| {
-                let covers = chosen.iter().fold(0u16, |c, &(_, bits)| c | bits);
+            let lines_of = Lines::of(candidates, digit, by_rows);
+            // Lines with between 2 and `size` candidates.
+            let usable = lines_of.with_counts(2..=size);
+            submasks(usable, size).find_map(|bases| {
+                let covers = lines(bases).fold(0u16, |c, l| c | lines_of.spots[l]);
                 if covers.count_ones() != size {
                     return None;
                 }
-                let base_lines: Vec<usize> = chosen.iter().map(|&(i, _)| i).collect();
-                let cover_lines: Vec<usize> = (0..9).filter(|i| covers & (1 << i) != 0).collect();
-                let eliminations: Vec<CellDigit> = cover_lines
-                    .iter()
-                    .flat_map(|&c| candidates.cells_with(cover(c), digit))
-                    .filter(|&p| {
-                        let own = if by_rows { p.row() } else { p.column() };
-                        !base_lines.contains(&own)
-                    })
-                    .map(|position| CellDigit { position, digit })
-                    .collect();
-                let names = |lines: &[usize]| -> String {
-                    let v: Vec<String> = lines.iter().map(|i| (i + 1).to_string()).collect();
-                    v.join(", ")
-                };
-                let (base_word, cover_word) = if by_rows {
-                    ("rows", "columns")
-                } else {
-                    ("columns", "rows")
-                };
-                let reason = format!(
-                    "{digit} in {base_word} {} and {cover_word} {}",
-                    names(&base_lines),
-                    names(&cover_lines)
-                );
-                elimination(technique, eliminations, reason)
+                let targets = lines_of.outside(bases, covers, (0x1FF, 0x1FF), true);
+                let reason = lines_of.reason(digit, bases, covers, &[]);
+                elimination(technique, removals(digit, targets), reason)
             })
         })
     })
@@ -80,63 +125,33 @@ pub fn finned(candidates: &Candidates, size: u32, technique: Technique) -> Optio
     );
     (1..=9u8).find_map(|digit| {
         [true, false].into_iter().find_map(|by_rows| {
-            let at = |line: usize, across: usize| {
-                if by_rows {
-                    Position::at(line, across)
-                } else {
-                    Position::at(across, line)
-                }
-            };
-            // For each line, the cross-lines holding the digit, as bits.
-            let mut spots = [0u16; 9];
-            for (line, bits) in spots.iter_mut().enumerate() {
-                *bits = (0..9)
-                    .filter(|&a| candidates.has(at(line, a), digit))
-                    .fold(0, |bits, a| bits | 1 << a);
-            }
+            let lines_of = Lines::of(candidates, digit, by_rows);
+            let spots = &lines_of.spots;
             // Fins lie in one box, so a base line spans at most `size` + 3 cross-lines.
-            let usable = (0..9)
-                .filter(|&l| spots[l] != 0 && spots[l].count_ones() <= size + 3)
-                .fold(0u16, |bits, l| bits | 1 << l);
-            let fish = submasks(usable, size).find_map(|bases| {
+            let usable = lines_of.with_counts(1..=size + 3);
+            submasks(usable, size).find_map(|bases| {
                 let touched = lines(bases).fold(0u16, |t, l| t | spots[l]);
                 if touched.count_ones() > size + 3 {
                     return None;
                 }
                 submasks(touched, size).find_map(|covers| {
-                    let (band, stack) = fin_box(&spots, bases, covers)?;
+                    let (band, stack) = fin_box(spots, bases, covers)?;
                     let thin = lines(bases).any(|l| (spots[l] & covers).count_ones() <= 1);
                     if thin != sashimi {
                         return None;
                     }
-                    let stack_bits = 0b111 << (3 * stack);
-                    let targets = (3 * band..3 * band + 3)
-                        .filter(|l| bases & (1 << l) == 0)
-                        .flat_map(|l| lines(spots[l] & covers & stack_bits).map(move |a| at(l, a)));
-                    let eliminations: Vec<CellDigit> = targets
-                        .map(|position| CellDigit { position, digit })
+                    let box_lines = (0b111 << (3 * band), 0b111 << (3 * stack));
+                    let targets = lines_of.outside(bases, covers, box_lines, false);
+                    if targets.is_empty() {
+                        return None;
+                    }
+                    let fins: Vec<Position> = lines(bases)
+                        .flat_map(|l| lines(spots[l] & !covers).map(move |a| lines_of.at(l, a)))
                         .collect();
-                    (!eliminations.is_empty()).then_some((bases, covers, eliminations))
+                    let reason = lines_of.reason(digit, bases, covers, &fins);
+                    elimination(technique, removals(digit, targets), reason)
                 })
-            })?;
-            let (bases, covers, eliminations) = fish;
-            let fins: Vec<Position> = lines(bases)
-                .flat_map(|l| lines(spots[l] & !covers).map(move |a| at(l, a)))
-                .collect();
-            let base_lines: Vec<usize> = lines(bases).collect();
-            let cover_lines: Vec<usize> = lines(covers).collect();
-            let (base_word, cover_word) = if by_rows {
-                ("rows", "columns")
-            } else {
-                ("columns", "rows")
-            };
-            let reason = format!(
-                "{digit} in {base_word} {} and {cover_word} {}, fins {}",
-                line_names(&base_lines),
-                line_names(&cover_lines),
-                cell_list(&fins)
-            );
-            elimination(technique, eliminations, reason)
+            })
         })
     })
 }
@@ -177,12 +192,6 @@ fn submasks(bits: u16, size: u32) -> impl Iterator<Item = u16> {
         (sub != 0).then_some(sub)
     })
     .filter(move |sub| sub.count_ones() == size)
-}
-
-/// Lines counted from 1: `2, 5, 8`.
-fn line_names(lines: &[usize]) -> String {
-    let v: Vec<String> = lines.iter().map(|i| (i + 1).to_string()).collect();
-    v.join(", ")
 }
 
 /// Each technique on a position met while solving a real puzzle, with the step it finds there.
