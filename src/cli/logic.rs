@@ -203,10 +203,8 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
         let (steps, end) = match result {
             Ok(done) => done,
             Err(problem) => {
-                output.problem(source, record.line, &problem);
-                if args.format == StepsFormat::Line {
-                    writeln!(output.stdout(), "{}", problem.placeholder())?;
-                }
+                let line_format = args.format == StepsFormat::Line;
+                output.problem_in_place(source, record.line, &problem, line_format)?;
                 return Ok(());
             }
         };
@@ -267,8 +265,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
                 }
             }
             Err(problem) => {
-                output.problem(source, record.line, &problem);
-                writeln!(output.stdout(), "{}", problem.placeholder())?;
+                output.problem_in_place(source, record.line, &problem, true)?;
             }
         }
         Ok(())
@@ -306,10 +303,8 @@ pub fn rate_puzzles(args: StepsArgs) -> Result<Status> {
         let rating = match result {
             Ok(rating) => rating,
             Err(problem) => {
-                output.problem(source, record.line, &problem);
-                if args.format == StepsFormat::Line {
-                    writeln!(output.stdout(), "{}", problem.placeholder())?;
-                }
+                let line_format = args.format == StepsFormat::Line;
+                output.problem_in_place(source, record.line, &problem, line_format)?;
                 return Ok(());
             }
         };

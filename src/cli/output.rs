@@ -211,6 +211,22 @@ impl Output {
         self.message(format_args!("{source}:{line}: {problem}"));
     }
 
+    /// Reports `problem` as [`Output::problem`] does and, for line-per-puzzle output
+    /// (`placeholder`), prints the problem's placeholder on stdout so the lines stay aligned.
+    pub fn problem_in_place(
+        &mut self,
+        source: &Source,
+        line: u64,
+        problem: &Problem,
+        placeholder: bool,
+    ) -> io::Result<()> {
+        self.problem(source, line, problem);
+        if placeholder {
+            writeln!(self.stdout(), "{}", problem.placeholder())?;
+        }
+        Ok(())
+    }
+
     /// Counts a grid that failed its check and says what is wrong on stderr, one line a fault.
     pub fn faults(
         &mut self,
