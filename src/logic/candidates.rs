@@ -160,6 +160,21 @@ impl Candidates {
         Position::all().filter(|&p| self.has(p, digit)).collect()
     }
 
+    /// For every digit (index 1-9; index 0 is empty), the empty cells holding it: all nine
+    /// [`Candidates::digit_cells`] in one pass.
+    pub fn places(&self) -> [CellSet; 10] {
+        let mut places = [CellSet::EMPTY; 10];
+        for position in Position::all() {
+            let marks = self.marks(position);
+            for (digit, cells) in places.iter_mut().enumerate().skip(1) {
+                if marks & (1 << digit) != 0 {
+                    cells.insert(position);
+                }
+            }
+        }
+        places
+    }
+
     /// The empty cells.
     pub fn empty_cells(&self) -> CellSet {
         Position::all()

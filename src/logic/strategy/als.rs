@@ -26,9 +26,8 @@ impl Als {
     }
 }
 
-/// Every almost locked set of the grid, each cell set once.
-fn all_sets(candidates: &Candidates) -> Vec<Als> {
-    let places: Vec<CellSet> = (0..=9u8).map(|d| candidates.digit_cells(d)).collect();
+/// Every almost locked set of the grid, each cell set once; `places` are the digits' cells.
+fn all_sets(candidates: &Candidates, places: &[CellSet; 10]) -> Vec<Als> {
     let mut seen = HashSet::new();
     let mut found: Vec<Als> = Vec::new();
     for unit in Unit::all() {
@@ -96,8 +95,8 @@ fn digits_of(bits: u16) -> impl Iterator<Item = u8> {
 /// locked without it. Any other common digit z is then true in A or in B: cells seeing every z
 /// of both lose it.
 pub fn xz(candidates: &Candidates) -> Option<Step> {
-    let places: Vec<CellSet> = (0..=9u8).map(|d| candidates.digit_cells(d)).collect();
-    let sets = all_sets(candidates);
+    let places = candidates.places();
+    let sets = all_sets(candidates, &places);
     sets.iter().enumerate().find_map(|(i, a)| {
         sets[i + 1..].iter().find_map(|b| {
             if (a.marks & b.marks).count_ones() < 2 || !(a.cells & b.cells).is_empty() {
@@ -117,8 +116,8 @@ pub fn xz(candidates: &Candidates) -> Option<Step> {
 /// A pivot ALS C with restricted commons x to A and y to B (x and y different): one of A and B
 /// is locked, so a digit z common to A and B (not x or y) is true in one of them.
 pub fn xy_wing(candidates: &Candidates) -> Option<Step> {
-    let places: Vec<CellSet> = (0..=9u8).map(|d| candidates.digit_cells(d)).collect();
-    let sets = all_sets(candidates);
+    let places = candidates.places();
+    let sets = all_sets(candidates, &places);
     sets.iter().find_map(|c| {
         let partners: Vec<(&Als, u16)> = sets
             .iter()

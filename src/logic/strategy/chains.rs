@@ -55,16 +55,13 @@ struct Graph {
 }
 
 impl Graph {
-    fn build(candidates: &Candidates, kind: Kind, only_digit: Option<u8>) -> Graph {
-        let places: Vec<CellSet> = (0..=9u8)
-            .map(|d| {
-                if d == 0 {
-                    CellSet::EMPTY
-                } else {
-                    candidates.digit_cells(d)
-                }
-            })
-            .collect();
+    /// `places` are the digits' cells ([`Candidates::places`]).
+    fn build(
+        candidates: &Candidates,
+        places: &[CellSet; 10],
+        kind: Kind,
+        only_digit: Option<u8>,
+    ) -> Graph {
         let digits_used = (1..=9u8).filter(|&d| only_digit.is_none_or(|o| o == d));
         let mut nodes = Vec::new();
         for digit in digits_used {
@@ -258,8 +255,9 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
     } else {
         vec![None]
     };
+    let places = candidates.places();
     digits.into_iter().find_map(|only| {
-        let graph = Graph::build(candidates, kind, only);
+        let graph = Graph::build(candidates, &places, kind, only);
         (0..graph.nodes.len()).find_map(|start| {
             let first = graph.nodes[start];
             if first.cells.len() > 1 {

@@ -34,12 +34,9 @@ enum Reach {
 impl State {
     fn of(candidates: &Candidates) -> State {
         let mut state = State {
-            places: [CellSet::EMPTY; 10],
+            places: candidates.places(),
             holds: [CellSet::EMPTY; 10],
         };
-        for digit in 1..=9u8 {
-            state.places[usize::from(digit)] = candidates.digit_cells(digit);
-        }
         for position in Position::all() {
             if let Some(digit) = candidates.value(position) {
                 state.holds[usize::from(digit)].insert(position);
