@@ -5,12 +5,10 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as StdCommand, Stdio};
 
-use common::{SOLUTION, puzzle_path, run, sudoku};
+use common::{EASY, SOLUTION, puzzle_path, run, sudoku};
 use predicates::prelude::*;
 use sudoku_cli::Grid;
 
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 /// Row 1 can only end in 9, which column 9 already has further down.
 const NO_SOLUTION: &str =
     "12345678.........9...............................................................";

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{SOLUTION, run, sudoku};
+use common::{EASY, SOLUTION, run, sudoku};
 use predicates::prelude::*;
 use sudoku_cli::generate::Symmetry;
 use sudoku_cli::{Grid, Position, count_solutions};
@@ -148,8 +148,7 @@ fn json_gives_seed_clues_and_solution_and_verbose_gives_the_seed() {
 
 #[test]
 fn check_accepts_valid_grids_and_puzzles() {
-    let puzzle =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let puzzle = EASY;
     let (status, stdout, stderr) = run(
         &["check"],
         &format!("{SOLUTION}\n{puzzle}\n{puzzle} {SOLUTION}\n"),
@@ -162,8 +161,7 @@ fn check_accepts_valid_grids_and_puzzles() {
 
 #[test]
 fn check_names_every_fault() {
-    let puzzle =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let puzzle = EASY;
     let clashing_puzzle = format!("5{}5{}", &puzzle[1..6], &puzzle[7..]);
     let swapped = format!("35{}", &SOLUTION[2..]);
     let input = format!("{clashing_puzzle}\n{swapped}\n{puzzle} {swapped}\n");

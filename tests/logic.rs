@@ -134,10 +134,7 @@ fn each_technique_is_sound_on_its_own_wherever_it_applies() {
 
 #[test]
 fn steps_read_as_people_write_them() {
-    let puzzle: Grid =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-            .parse()
-            .unwrap();
+    let puzzle: Grid = common::EASY.parse().unwrap();
     let candidates = Candidates::from_grid(&puzzle);
     // HoDoKu's order: naked singles before hidden ones.
     let step = next_step(&candidates).unwrap();
@@ -208,12 +205,7 @@ fn a_hidden_quad_clears_its_cells() {
 }
 
 mod command_line {
-    use crate::common::run;
-
-    const EASY: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const SOLUTION: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    use crate::common::{EASY, SOLUTION, run};
 
     #[test]
     fn hint_gives_the_easiest_step_only() {

@@ -8,7 +8,11 @@ use assert_cmd::Command;
 use proptest::prelude::*;
 use sudoku_cli::{Grid, PuzzleReader};
 
-/// A valid solution grid to transform.
+/// An easy puzzle (singles only) whose solution is [`SOLUTION`].
+pub const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// A valid solution grid to transform; the solution of [`EASY`].
 pub const SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
