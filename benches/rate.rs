@@ -2,25 +2,15 @@
 //! the time for the whole of top1465 on one core at the end. There is no peer in the same run:
 //! HoDoKu's Python port is timed outside (see README.md).
 
+mod common;
+
 use std::hint::black_box;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use sudoku_cli::Grid;
 use sudoku_cli::generate::{Options, generate, puzzle_rng};
 use sudoku_cli::logic::{Level, explain, rate};
-
-fn read(name: &str) -> Vec<Grid> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("puzzles")
-        .join(name);
-    std::fs::read_to_string(path)
-        .expect("puzzles/ is part of the project")
-        .lines()
-        .filter_map(|line| line.split_whitespace().next()?.parse().ok())
-        .collect()
-}
 
 /// Easy puzzles made by our generator, reproducibly.
 fn easy_puzzles(count: u64) -> Vec<Grid> {
@@ -55,7 +45,7 @@ fn rounds() -> usize {
 }
 
 fn main() {
-    let top = read("top1465.txt");
+    let top = common::puzzles("top1465");
     let cases = [
         ("top1465-first-100", top[..100].to_vec()),
         ("easy-generated-1000", easy_puzzles(1000)),

@@ -13,7 +13,7 @@ mod common;
 
 use criterion::{Criterion, Throughput};
 use peer_sudoku::Sudoku as Peer;
-use sudoku_cli::{Grid, PuzzleReader, count_solutions, solve};
+use sudoku_cli::{Grid, count_solutions, solve};
 
 /// The collections measured, by file in `puzzles/`.
 const COLLECTIONS: [&str; 5] = [
@@ -32,11 +32,7 @@ struct Collection {
 }
 
 fn load(name: &'static str) -> Collection {
-    let path = format!("{}/puzzles/{name}.txt", env!("CARGO_MANIFEST_DIR"));
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let ours: Vec<Grid> = PuzzleReader::new(std::io::BufReader::new(file))
-        .map(|r| r.expect("readable").puzzle.expect("valid puzzle"))
-        .collect();
+    let ours = common::puzzles(name);
     let peer = ours
         .iter()
         .map(|g| Peer::from_bytes(*g.cells()).expect("valid for the crate"))

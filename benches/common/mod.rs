@@ -1,6 +1,20 @@
-//! What the benchmarks share: side-by-side timing of our code and a peer's.
+//! What the benchmarks share: the sample puzzles, and side-by-side timing of our code and a
+//! peer's.
+
+#![allow(dead_code)]
 
 use std::time::Instant;
+
+use sudoku_cli::{Grid, PuzzleReader};
+
+/// The puzzles of `puzzles/NAME.txt`, read by the project's own reader.
+pub fn puzzles(name: &str) -> Vec<Grid> {
+    let path = format!("{}/puzzles/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    PuzzleReader::new(std::io::BufReader::new(file))
+        .map(|r| r.expect("readable").puzzle.expect("valid puzzle"))
+        .collect()
+}
 
 /// Rounds for the ratio tables: one under `cargo bench -- --test`, which only checks that
 /// everything runs, else enough for a stable median.
