@@ -49,6 +49,20 @@ fn serg_puzzles_have_several_solutions() {
     }
 }
 
+/// Exact counts of the serg puzzles (several solutions each) agree with the `sudoku` crate's
+/// counter, an independent engine (a dev-dependency only).
+#[test]
+fn serg_counts_agree_with_the_sudoku_crate() {
+    for puzzle in &puzzles("serg_1000.txt") {
+        let ours = count_solutions(puzzle, 100_000);
+        let peer = peer_sudoku::Sudoku::from_bytes(*puzzle.cells())
+            .expect("the crate reads our cells")
+            .solutions_count_up_to(100_000);
+        assert!(!ours.limit_reached, "{puzzle}");
+        assert_eq!(ours.found, peer as u64, "{puzzle}");
+    }
+}
+
 /// A plain reference counter: fill the empty cell with the fewest fitting digits, each in turn.
 fn reference_count(grid: &mut [u8; 81], limit: u64) -> u64 {
     let fits = |grid: &[u8; 81], cell: usize, digit: u8| {

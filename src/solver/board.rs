@@ -1,0 +1,320 @@
+//! The engine's state and its propagation: per-digit band masks, settled band by band.
+
+use super::tables::{
+    BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, ROW_BITS, SOLE_COLUMNS, SOLE_MINIROWS,
+    cells_in_columns, columns_of, presence,
+};
+use crate::grid::{CELLS, Grid};
+
+/// The nine cells of the first stack (columns 1-3) inside a band.
+const STACK_IN_BAND: u32 = 0o7007007;
+
+/// The index of the mask of `digit` (0-8) in `band` (0-2).
+#[inline(always)]
+const fn subband(digit: usize, band: usize) -> usize {
+    3 * digit + band
+}
+
+/// The engine's whole state: where each digit can still go, and which cells are still open.
+#[derive(Clone, Copy)]
+pub(super) struct Board {
+    /// `masks[subband(digit, band)]`: cells of the band where the digit (0-8) may go. A cell
+    /// whose digit is fixed stays set in that digit's mask only.
+    masks: [u32; 27],
+    /// Each mask as the band logic last left it: a mask that differs has to be settled again.
+    settled: [u32; 27],
+    /// Per band, the cells whose digit is not yet fixed.
+    unsolved: [u32; 3],
+}
+
+/// What propagation concluded.
+pub(super) enum Progress {
+    /// The candidates contradict each other: this branch has no solution.
+    Contradiction,
+    /// Every cell is fixed.
+    Solved,
+    /// Nothing more follows without a guess.
+    Stuck,
+}
+
+impl Board {
+    /// The state before any given is placed: every mask still to be settled.
+    const EMPTY: Board = Board {
+        masks: [BAND_BITS; 27],
+        settled: [0; 27],
+        unsolved: [BAND_BITS; 3],
+    };
+
+    /// Builds the state for a puzzle: each given cell keeps its digit as its only candidate,
+    /// and the digit leaves the given's row, column and box.
+    pub(super) fn from_grid(grid: &Grid) -> Board {
+        let mut board = Board::EMPTY;
+        for (cell, digit) in grid.givens() {
+            let (band, bit) = (cell / 27, cell % 27);
+            let digit = usize::from(digit - 1);
+            for other in 0..9 {
+                if other != digit {
+                    board.masks[subband(other, band)] &= !(1 << bit);
+                }
+            }
+            board.masks[subband(digit, band)] &= KEEP_WHEN_PLACED[bit];
+            let column = cells_in_columns(1 << (bit % 9));
+            for other_band in 0..3 {
+                if other_band != band {
+                    board.masks[subband(digit, other_band)] &= !column;
+                }
+            }
+        }
+        board
+    }
+
+    /// Removes `digit` (0-8) as a candidate of `cell`.
+    #[inline]
+    pub(super) fn eliminate(&mut self, cell: usize, digit: usize) {
+        self.masks[subband(digit, cell / 27)] &= !(1 << (cell % 27));
+    }
+
+    /// Places `digit` (0-8) in `cell` as far as its band goes: the digit leaves the cell's row
+    /// and box, and the band logic then fixes the cell and clears its column and candidates.
+    #[inline]
+    pub(super) fn assign(&mut self, cell: usize, digit: usize) {
+        self.masks[subband(digit, cell / 27)] &= KEEP_WHEN_PLACED[cell % 27];
+    }
+
+    /// Applies the band logic to the mask `SUBBAND`: keeps the cells of placements that fit,
+    /// clears from the other bands every column the digit must take in this one, and fixes
+    /// every row left with a single cell (which then leaves every other digit). Returns false
+    /// on a contradiction.
+    #[inline(always)]
+    fn settle<const SUBBAND: usize>(&mut self) -> bool {
+        let (digit, band) = (SUBBAND / 3, SUBBAND % 3);
+        let presence = presence(self.masks[SUBBAND]);
+        let mask = self.masks[SUBBAND] & BAND_PLACEMENTS[presence];
+        if mask == 0 {
+            return false;
+        }
+        self.masks[SUBBAND] = mask;
+        self.settled[SUBBAND] = mask;
+
+        let sole_columns = SOLE_COLUMNS[columns_of(mask) as usize];
+        self.masks[subband(digit, (band + 1) % 3)] &= !sole_columns;
+        self.masks[subband(digit, (band + 2) % 3)] &= !sole_columns;
+
+        // Clearing fixed cells again is harmless, and cheaper than a branch on whether any is new.
+        let fixed = mask & SOLE_MINIROWS[presence] & sole_columns;
+        self.unsolved[band] &= !fixed;
+        for other in 0..9 {
+            if other != digit {
+                self.masks[subband(other, band)] &= !fixed;
+            }
+        }
+        true
+    }
+
+    /// Settles every mask that changed since it was last settled, until none did.
+    #[inline]
+    fn settle_all(&mut self) -> bool {
+        /// One check per mask, each with its index known at compile time.
+        macro_rules! settle_each {
+            ($board:ident, $changed:ident, $($subband:literal)*) => {$(
+                if $board.masks[$subband] != $board.settled[$subband] {
+                    $changed = true;
+                    if !$board.settle::<$subband>() {
+                        return false;
+                    }
+                }
+            )*};
+        }
+        loop {
+            let mut changed = false;
+            settle_each!(self, changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Counts, bit-sliced over the nine digits, how many candidates each cell of a band has:
+    /// the cells with at least one, at least two and at least three.
+    #[inline]
+    fn candidate_counts(&self, band: usize) -> (u32, u32, u32) {
+        let (mut one, mut two, mut three) = (0, 0, 0);
+        for digit in 0..9 {
+            let mask = self.masks[subband(digit, band)];
+            three |= two & mask;
+            two |= one & mask;
+            one |= mask;
+        }
+        (one, two, three)
+    }
+
+    /// The digit (0-8) of the first candidate of `cell`, if any.
+    #[inline]
+    pub(super) fn first_candidate(&self, cell: usize) -> Option<usize> {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        (0..9).find(|&digit| self.masks[subband(digit, band)] & bit != 0)
+    }
+
+    /// The candidates of `cell` as a 9-bit mask, bit `d` for digit `d` (0-8).
+    pub(super) fn candidates(&self, cell: usize) -> u32 {
+        let (band, bit) = (cell / 27, cell % 27);
+        (0..9).fold(0, |set, digit| {
+            set | ((self.masks[subband(digit, band)] >> bit) & 1) << digit
+        })
+    }
+
+    /// Places every naked single. `None` on a contradiction (a cell without candidates), else
+    /// whether anything was placed.
+    #[inline]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (one, two, _) = self.candidate_counts(band);
+            if one != BAND_BITS {
+                return None;
+            }
+            let mut singles = one & !two & self.unsolved[band];
+            while singles != 0 {
+                let bit = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // An earlier single of this pass may have taken the cell's last candidate.
+                let digit = self.first_candidate(27 * band + bit)?;
+                self.masks[subband(digit, band)] &= KEEP_WHEN_PLACED[bit];
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Places every digit that has a single candidate left in some column. `None` on a
+    /// contradiction (a column with no room for a digit), else whether anything was placed.
+    #[inline]
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for digit in 0..9 {
+            let (mut any, mut several, mut fixed) = (0u32, 0u32, 0u32);
+            let mut columns_in = [0u32; 3];
+            for (band, columns) in columns_in.iter_mut().enumerate() {
+                let mask = self.masks[subband(digit, band)];
+                let (r0, r1, r2) = (mask & ROW_BITS, (mask >> 9) & ROW_BITS, mask >> 18);
+                *columns = r0 | r1 | r2;
+                several |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & *columns);
+                any |= *columns;
+                fixed |= columns_of(mask & !self.unsolved[band]);
+            }
+            if any != ROW_BITS {
+                return None;
+            }
+            let mut singles = any & !several & !fixed;
+            while singles != 0 {
+                let column = singles.trailing_zeros();
+                singles &= singles - 1;
+                let band = columns_in
+                    .iter()
+                    .position(|columns| columns & (1 << column) != 0)
+                    .expect("a single column has its cell in some band");
+                let cell = self.masks[subband(digit, band)] & cells_in_columns(1 << column);
+                if cell == 0 {
+                    // An earlier placement of this pass took the column's last candidate.
+                    return None;
+                }
+                self.assign(27 * band + cell.trailing_zeros() as usize, digit);
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Propagates everything the rules force, cheapest rule first.
+    pub(super) fn propagate(&mut self) -> Progress {
+        loop {
+            if !self.settle_all() {
+                return Progress::Contradiction;
+            }
+            if self.unsolved == [0; 3] {
+                return Progress::Solved;
+            }
+            match self.naked_singles() {
+                None => return Progress::Contradiction,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.column_singles() {
+                None => return Progress::Contradiction,
+                Some(true) => continue,
+                Some(false) => return Progress::Stuck,
+            }
+        }
+    }
+
+    /// The open cell to guess on: a two-candidate cell if there is one, else one with the fewest.
+    pub(super) fn guess_cell(&self) -> usize {
+        let stacks_open: [u32; 3] = std::array::from_fn(|stack| {
+            let cells = STACK_IN_BAND << (3 * stack);
+            self.unsolved
+                .iter()
+                .map(|open| (open & cells).count_ones())
+                .sum()
+        });
+        let mut best: Option<(u32, usize)> = None;
+        for band in 0..3 {
+            let (_, two, three) = self.candidate_counts(band);
+            let pairs = two & !three;
+            // Score a pair by the open cells of its band and of its stack: the more it touches,
+            // the more a guess there propagates. One pair per stack is enough to look at.
+            let band_open = self.unsolved[band].count_ones();
+            for (stack, &stack_open) in stacks_open.iter().enumerate() {
+                let in_stack = pairs & STACK_IN_BAND << (3 * stack);
+                if in_stack != 0 && best.is_none_or(|(most, _)| band_open + stack_open > most) {
+                    let cell = 27 * band + in_stack.trailing_zeros() as usize;
+                    best = Some((band_open + stack_open, cell));
+                }
+            }
+        }
+        if let Some((_, cell)) = best {
+            return cell;
+        }
+        // No two-candidate cell: count every open cell's candidates in binary, bit-sliced, and
+        // take the first cell with the fewest.
+        let counters: [[u32; 4]; 3] = std::array::from_fn(|band| {
+            let mut bits = [0u32; 4];
+            for digit in 0..9 {
+                let mut carry = self.masks[subband(digit, band)] & self.unsolved[band];
+                for bit in bits.iter_mut() {
+                    let next = *bit & carry;
+                    *bit ^= carry;
+                    carry = next;
+                }
+            }
+            bits
+        });
+        for count in 3..=9u32 {
+            for (band, bits) in counters.iter().enumerate() {
+                let exactly = bits
+                    .iter()
+                    .enumerate()
+                    .fold(self.unsolved[band], |cells, (i, &b)| {
+                        cells & if count & (1 << i) != 0 { b } else { !b }
+                    });
+                if exactly != 0 {
+                    return 27 * band + exactly.trailing_zeros() as usize;
+                }
+            }
+        }
+        unreachable!("a board that is stuck has open cells with candidates")
+    }
+
+    /// The solved grid; only meaningful once every cell is fixed.
+    pub(super) fn solution(&self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for (index, &mask) in self.masks.iter().enumerate() {
+            let (digit, band) = (index / 3, index % 3);
+            let mut bits = mask;
+            while bits != 0 {
+                cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
+                bits &= bits - 1;
+            }
+        }
+        Grid::from_cells(cells).expect("every cell holds a digit from 1 to 9")
+    }
+}

@@ -1,0 +1,321 @@
+//! The search engine: backtracking over per-digit bitboards, with singles and locked candidates
+//! propagated before every guess.
+//!
+//! # Representation
+//!
+//! For every digit the engine keeps, band by band (a band is three rows, 27 cells), a 27-bit mask
+//! of the cells where that digit can still go. A cell whose digit is known stays set in its digit's
+//! mask and is cleared from every other digit's mask. Row, column and box occupancy follow from
+//! these masks: a digit is placed in a row when the row's 9-bit field holds a single bit.
+//!
+//! # Propagation
+//!
+//! * **Band logic** (per digit and band): the three rows of a band must take the digit in three
+//!   different boxes. Of the six ways to do that, only those allowed by the current candidates
+//!   survive, and every candidate outside them is removed. This one table look-up covers hidden
+//!   singles in rows and boxes and locked candidates (pointing and claiming) inside the band.
+//! * A row left with one candidate fixes the digit there: the cell is removed from every other
+//!   digit and the column from the other two bands.
+//! * **Naked singles**: cells with one candidate digit, found for a whole band at once by counting
+//!   candidates bit-sliced across the nine digit masks.
+//! * **Hidden singles in columns**: a column with one candidate for a digit, also bit-parallel.
+//!
+//! Only what changed is looked at again: a dirty bit per digit and band for the band logic, and
+//! per digit and per band for the column and naked singles.
+//!
+//! When nothing more follows, the engine guesses on a cell with the fewest candidates (a
+//! two-candidate cell of the band with the most open cells, when there is one): it tries the
+//! first digit on a copy of the state and, when that branch is done, removes the digit from the
+//! cell and goes on. The whole state is about 130 bytes on the stack; nothing is allocated
+//! during the search.
+
+use rand::{Rng, RngExt};
+
+use crate::grid::{Grid, Position};
+
+mod board;
+mod tables;
+
+use board::{Board, Progress};
+
+/// Where the search reports solutions: it says whether to go on looking.
+trait Visitor {
+    /// Called with each solution found; returns false to stop the search.
+    fn solution(&mut self, board: &Board) -> bool;
+
+    /// Which digit of `cell` to try first when the search must guess: by default the smallest.
+    #[inline]
+    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
+        board
+            .first_candidate(cell)
+            .expect("propagation leaves every open cell a candidate")
+    }
+}
+
+/// Depth-first search from `board`. Returns false once the visitor asked to stop.
+fn search(mut board: Board, visitor: &mut impl Visitor, stats: &mut SearchStats) -> bool {
+    loop {
+        match board.propagate() {
+            Progress::Contradiction => return true,
+            Progress::Solved => return visitor.solution(&board),
+            Progress::Stuck => {}
+        }
+        let cell = board.guess_cell();
+        let digit = visitor.first_guess(&board, cell);
+        let mut branch = board;
+        branch.assign(cell, digit);
+        stats.guesses += 1;
+        if !search(branch, visitor, stats) {
+            return false;
+        }
+        board.eliminate(cell, digit);
+    }
+}
+
+/// Counters describing how much work a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// How many times the search had to guess a digit.
+    pub guesses: u64,
+}
+
+/// The number of solutions found by [`count_solutions`], with whether the limit cut it short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolutionCount {
+    /// Solutions found (never more than the limit).
+    pub found: u64,
+    /// True when the search stopped at the limit, so `found` is a lower bound.
+    pub limit_reached: bool,
+}
+
+impl SolutionCount {
+    /// True when the count is exact and equals one.
+    pub fn is_unique(&self) -> bool {
+        self.found == 1 && !self.limit_reached
+    }
+}
+
+impl std::fmt::Display for SolutionCount {
+    /// Prints the count, with a `+` when it is only a lower bound (`1000+`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.found)?;
+        if self.limit_reached {
+            f.write_str("+")?;
+        }
+        Ok(())
+    }
+}
+
+/// Keeps the first solution and stops.
+struct FirstSolution(Option<Grid>);
+
+impl Visitor for FirstSolution {
+    fn solution(&mut self, board: &Board) -> bool {
+        self.0 = Some(board.solution());
+        false
+    }
+}
+
+/// Counts solutions up to a limit.
+struct Counter {
+    found: u64,
+    limit: u64,
+}
+
+impl Visitor for Counter {
+    fn solution(&mut self, _board: &Board) -> bool {
+        self.found += 1;
+        self.found < self.limit
+    }
+}
+
+/// Keeps the first solution found while guessing at random.
+struct RandomSolution<'a, R> {
+    rng: &'a mut R,
+    found: Option<Grid>,
+}
+
+impl<R: Rng> Visitor for RandomSolution<'_, R> {
+    fn solution(&mut self, board: &Board) -> bool {
+        self.found = Some(board.solution());
+        false
+    }
+
+    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
+        let candidates = board.candidates(cell);
+        let pick = self.rng.random_range(0..candidates.count_ones());
+        (0..9)
+            .filter(|digit| candidates & (1 << digit) != 0)
+            .nth(pick as usize)
+            .expect("pick is below the number of candidates")
+    }
+}
+
+/// A solution of `puzzle` drawn at random: whenever the search must guess, the digit tried
+/// first is chosen by `rng`. From the empty grid, every valid grid can come out. `None` when the
+/// puzzle has no solution.
+pub fn random_solution(puzzle: &Grid, rng: &mut impl Rng) -> Option<Grid> {
+    let mut visitor = RandomSolution { rng, found: None };
+    search(
+        Board::from_grid(puzzle),
+        &mut visitor,
+        &mut SearchStats::default(),
+    );
+    visitor.found
+}
+
+/// True when `puzzle` has a solution in which the cell at `position` does not hold `digit`
+/// (1-9). Given one known solution, a puzzle with one of that solution's digits removed stays
+/// unique exactly when this is false: one search instead of a count to two.
+pub fn solvable_without(puzzle: &Grid, position: Position, digit: u8) -> bool {
+    let mut board = Board::from_grid(puzzle);
+    board.eliminate(position.index(), usize::from(digit - 1));
+    let mut visitor = FirstSolution(None);
+    search(board, &mut visitor, &mut SearchStats::default());
+    visitor.0.is_some()
+}
+
+/// Solves `puzzle`, returning its first solution, or `None` when it has none.
+///
+/// The solution keeps every given. Givens that clash make the puzzle unsolvable; use
+/// [`Grid::first_conflict`] to say why.
+pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    solve_with_stats(puzzle).0
+}
+
+/// Like [`solve`], also returning how much work the search did.
+pub fn solve_with_stats(puzzle: &Grid) -> (Option<Grid>, SearchStats) {
+    let mut visitor = FirstSolution(None);
+    let mut stats = SearchStats::default();
+    search(Board::from_grid(puzzle), &mut visitor, &mut stats);
+    (visitor.0, stats)
+}
+
+/// Counts the solutions of `puzzle`, stopping once `limit` are found.
+///
+/// A `limit` of 0 is treated as 1. When the limit stops the search the result says so, and the
+/// count is a lower bound.
+pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
+    let mut counter = Counter {
+        found: 0,
+        limit: limit.max(1),
+    };
+    let mut stats = SearchStats::default();
+    let finished = search(Board::from_grid(puzzle), &mut counter, &mut stats);
+    SolutionCount {
+        found: counter.found,
+        limit_reached: !finished,
+    }
+}
+
+/// True when `puzzle` has exactly one solution.
+pub fn is_unique(puzzle: &Grid) -> bool {
+    count_solutions(puzzle, 2).is_unique()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(text: &str) -> Grid {
+        text.parse().expect("test puzzle parses")
+    }
+
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const EASY_SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    const SEVENTEEN: &str =
+        "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
+
+    #[test]
+    fn solves_an_easy_puzzle() {
+        assert_eq!(solve(&grid(EASY)), Some(grid(EASY_SOLUTION)));
+    }
+
+    #[test]
+    fn solves_a_seventeen_clue_puzzle_keeping_the_givens() {
+        let puzzle = grid(SEVENTEEN);
+        let solution = solve(&puzzle).expect("has a solution");
+        assert!(solution.is_solution_of(&puzzle));
+        assert!(is_unique(&puzzle));
+    }
+
+    #[test]
+    fn a_full_grid_has_one_solution() {
+        let count = count_solutions(&grid(EASY_SOLUTION), 10);
+        assert_eq!(
+            count,
+            SolutionCount {
+                found: 1,
+                limit_reached: false
+            }
+        );
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let mut cells = *grid(EASY).cells();
+        cells[2] = 5; // a second 5 in row 1
+        let puzzle = Grid::from_cells(cells).unwrap();
+        assert_eq!(solve(&puzzle), None);
+        assert_eq!(count_solutions(&puzzle, 5).found, 0);
+    }
+
+    #[test]
+    fn unsolvable_without_clash() {
+        // Row 1 needs a 9 in r1c9, but column 9 already has one further down.
+        let text = format!("12345678.........9{}", ".".repeat(63));
+        let puzzle = grid(&text);
+        assert!(puzzle.first_conflict().is_none());
+        assert_eq!(solve(&puzzle), None);
+    }
+
+    #[test]
+    fn counts_stop_at_the_limit() {
+        let empty = Grid::empty();
+        let count = count_solutions(&empty, 1000);
+        assert_eq!(count.found, 1000);
+        assert!(count.limit_reached);
+        assert_eq!(count.to_string(), "1000+");
+    }
+
+    #[test]
+    fn counts_a_puzzle_with_two_solutions_exactly() {
+        // Blank a deadly rectangle of a full grid: two digits swapped across two rows, two
+        // columns and two boxes. Both ways of filling it back are solutions.
+        let mut cells = *grid(EASY_SOLUTION).cells();
+        let solution = grid(EASY_SOLUTION);
+        let mut found = None;
+        'outer: for r1 in 0..9 {
+            for r2 in r1 + 1..9 {
+                for c1 in 0..9 {
+                    for c2 in c1 + 1..9 {
+                        let a = solution.cells()[r1 * 9 + c1];
+                        let b = solution.cells()[r1 * 9 + c2];
+                        if solution.cells()[r2 * 9 + c1] == b
+                            && solution.cells()[r2 * 9 + c2] == a
+                            && (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3)
+                        {
+                            found = Some([r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2]);
+                            break 'outer;
+                        }
+                    }
+                }
+            }
+        }
+        let corners = found.expect("this grid has a deadly rectangle");
+        for cell in corners {
+            cells[cell] = 0;
+        }
+        let puzzle = Grid::from_cells(cells).unwrap();
+        assert_eq!(
+            count_solutions(&puzzle, 100),
+            SolutionCount {
+                found: 2,
+                limit_reached: false
+            }
+        );
+        assert!(!is_unique(&puzzle));
+    }
+}

@@ -1,0 +1,207 @@
+//! Look-up tables of the engine, all computed at compile time.
+//!
+//! A band mask has 27 bits: bit `9 * row + column` for the band's rows 0-2 and columns 0-8. A
+//! *minirow* is the three cells of one row inside one box; a *presence* matrix has bit
+//! `3 * row + box` set when that minirow holds a candidate.
+
+/// Bits of one band: 3 rows of 9 cells.
+pub const BAND_BITS: u32 = 0x7FF_FFFF;
+/// Bits of one row inside a band.
+pub const ROW_BITS: u32 = 0x1FF;
+
+/// The columns (bit `c` for column `c`) that hold any of `cells` of a band.
+#[inline(always)]
+pub const fn columns_of(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & ROW_BITS
+}
+
+/// Every cell of a band in `columns` (bit `c` for column `c`).
+#[inline(always)]
+pub const fn cells_in_columns(columns: u32) -> u32 {
+    columns * (1 | 1 << 9 | 1 << 18)
+}
+
+/// The three cells of minirow `index` (`3 * row + box`).
+const fn minirow_cells(index: usize) -> u32 {
+    0b111 << (9 * (index / 3) + 3 * (index % 3))
+}
+
+/// The presence matrix of a band mask: which minirows hold a candidate.
+#[inline(always)]
+pub fn presence(mask: u32) -> usize {
+    (BOXES_OF_ROW[(mask & ROW_BITS) as usize]
+        | BOXES_OF_ROW[((mask >> 9) & ROW_BITS) as usize] << 3
+        | BOXES_OF_ROW[(mask >> 18) as usize] << 6) as usize
+}
+
+/// For a 9-bit row field: bit `j` is set when box `j` of that row holds a candidate.
+const BOXES_OF_ROW: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut j = 0;
+        while j < 3 {
+            if row & (0b111 << (3 * j)) != 0 {
+                table[row] |= 1 << j;
+            }
+            j += 1;
+        }
+        row += 1;
+    }
+    table
+};
+
+/// For a presence matrix, the cells of the minirows that lie in some placement of the digit
+/// consistent with it: each of the three rows in a different box. Zero when there is none.
+///
+/// This one look-up is the band logic: hidden singles in rows and boxes, and locked candidates
+/// (pointing and claiming) inside the band.
+pub const BAND_PLACEMENTS: [u32; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u32; 512];
+    let mut presence = 0;
+    while presence < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let boxes = PERMUTATIONS[p];
+            let (mut cells, mut fits, mut row) = (0u32, true, 0);
+            while row < 3 {
+                let index = 3 * row + boxes[row];
+                fits &= presence & (1 << index) != 0;
+                cells |= minirow_cells(index);
+                row += 1;
+            }
+            if fits {
+                table[presence] |= cells;
+            }
+            p += 1;
+        }
+        presence += 1;
+    }
+    table
+};
+
+/// For a presence matrix, the cells of the minirows that the band logic leaves alone in their
+/// row. Such a minirow is then also alone in its box, so when its box keeps a single column the
+/// row is solved.
+pub const SOLE_MINIROWS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut presence = 0;
+    while presence < 512 {
+        let allowed = BAND_PLACEMENTS[presence];
+        let mut row = 0;
+        while row < 3 {
+            let (mut kept, mut count, mut j) = (0u32, 0, 0);
+            while j < 3 {
+                let cells = minirow_cells(3 * row + j);
+                if allowed & cells != 0 {
+                    kept = cells;
+                    count += 1;
+                }
+                j += 1;
+            }
+            if count == 1 {
+                table[presence] |= kept;
+            }
+            row += 1;
+        }
+        presence += 1;
+    }
+    table
+};
+
+/// For the columns (9 bits) where a digit can go inside a band: every cell of each column that
+/// is the only one left to the digit in its box. The digit must go in that column inside this
+/// band, so the other bands lose the column.
+pub const SOLE_COLUMNS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut j = 0;
+        while j < 3 {
+            let in_box = columns & (0b111 << (3 * j));
+            if in_box != 0 && in_box & (in_box - 1) == 0 {
+                table[columns] |= cells_in_columns(in_box as u32);
+            }
+            j += 1;
+        }
+        columns += 1;
+    }
+    table
+};
+
+/// For each cell of a band: the cells that keep a digit placed there, the cell itself and every
+/// cell outside its row and box.
+pub const KEEP_WHEN_PLACED: [u32; 27] = {
+    let mut table = [0u32; 27];
+    let mut cell = 0;
+    while cell < 27 {
+        let (row, column) = (cell / 9, cell % 9);
+        let row_cells = ROW_BITS << (9 * row);
+        let box_cells = cells_in_columns(0b111 << (column / 3 * 3));
+        table[cell] = (BAND_BITS & !(row_cells | box_cells)) | 1 << cell;
+        cell += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn band_placements_need_a_permutation() {
+        // Only the diagonal is present: exactly those three minirows survive.
+        let diagonal = 1 | 1 << 4 | 1 << 8;
+        assert_eq!(BAND_PLACEMENTS[diagonal], 0b111 | 0b111 << 12 | 0b111 << 24);
+        // All three rows only in box 0: impossible.
+        assert_eq!(BAND_PLACEMENTS[1 | 1 << 3 | 1 << 6], 0);
+        assert_eq!(BAND_PLACEMENTS[511], BAND_BITS);
+    }
+
+    #[test]
+    fn one_pass_of_the_band_logic_is_a_fixpoint() {
+        for (presence, &allowed) in BAND_PLACEMENTS.iter().enumerate() {
+            let kept = (0..9)
+                .filter(|&i| presence & (1 << i) != 0)
+                .filter(|&i| allowed & minirow_cells(i) != 0)
+                .fold(0, |kept, i| kept | 1 << i);
+            assert_eq!(BAND_PLACEMENTS[kept], allowed, "presence {presence:09b}");
+        }
+    }
+
+    #[test]
+    fn a_sole_minirow_is_alone_in_its_row_after_the_band_logic() {
+        // Row 0 only in box 0, the others anywhere: row 0 keeps box 0 alone, and box 0 loses
+        // rows 1 and 2.
+        let presence = 0b111_111_001;
+        assert_eq!(SOLE_MINIROWS[presence], 0b111);
+        assert_eq!(BAND_PLACEMENTS[presence] & 0b111 << 9, 0);
+        // Everything open: nothing is alone.
+        assert_eq!(SOLE_MINIROWS[511], 0);
+    }
+
+    #[test]
+    fn sole_columns_are_found_box_by_box() {
+        // Column 1 alone in box 0; box 1 has two columns; column 8 alone in box 2.
+        let columns = 0b100_011_010;
+        assert_eq!(SOLE_COLUMNS[columns], cells_in_columns(0b100_000_010));
+    }
+
+    #[test]
+    fn a_placed_digit_keeps_its_cell_and_what_it_does_not_see() {
+        // r1c5 of the band (bit 13): row 1 and box 1 are cleared, the cell kept.
+        let keep = KEEP_WHEN_PLACED[13];
+        assert_eq!(keep & 1 << 13, 1 << 13);
+        assert_eq!(keep & ROW_BITS << 9, 1 << 13);
+        assert_eq!(keep & cells_in_columns(0b111_000), 1 << 13);
+        assert_eq!(keep.count_ones(), 1 + 27 - 9 - 6);
+    }
+}
