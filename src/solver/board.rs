@@ -1,8 +1,8 @@
 //! The engine's state and its propagation: per-digit band masks, settled band by band.
 
 use super::tables::{
-    BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, ROW_BITS, SOLE_COLUMNS, SOLE_MINIROWS,
-    cells_in_columns, columns_of, presence,
+    BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, SOLE_COLUMNS, SOLE_MINIROWS, cells_in_columns,
+    columns_of, presence,
 };
 use crate::grid::{CELLS, Grid};
 
@@ -27,14 +27,17 @@ pub(super) struct Board {
     unsolved: [u32; 3],
 }
 
+/// A branch of the search with no solution.
+struct Contradiction;
+
 /// What propagation concluded.
 pub(super) enum Progress {
     /// The candidates contradict each other: this branch has no solution.
     Contradiction,
     /// Every cell is fixed.
     Solved,
-    /// Nothing more follows without a guess.
-    Stuck,
+    /// Nothing more follows without a guess. Per band, the open cells with two candidates.
+    Stuck { pairs: [u32; 3] },
 }
 
 impl Board {
@@ -163,66 +166,30 @@ impl Board {
         })
     }
 
-    /// Places every naked single. `None` on a contradiction (a cell without candidates), else
-    /// whether anything was placed.
+    /// Places every naked single. `Err` on a contradiction (a cell without candidates), else
+    /// `Ok(None)` when something was placed, or `Ok(Some(pairs))` when nothing was: per band,
+    /// the cells with two candidates.
     #[inline]
-    fn naked_singles(&mut self) -> Option<bool> {
+    fn naked_singles(&mut self) -> Result<Option<[u32; 3]>, Contradiction> {
         let mut placed = false;
-        for band in 0..3 {
-            let (one, two, _) = self.candidate_counts(band);
+        let mut pairs = [0; 3];
+        for (band, pairs) in pairs.iter_mut().enumerate() {
+            let (one, two, three) = self.candidate_counts(band);
             if one != BAND_BITS {
-                return None;
+                return Err(Contradiction);
             }
+            *pairs = two & !three;
             let mut singles = one & !two & self.unsolved[band];
             while singles != 0 {
                 let bit = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 // An earlier single of this pass may have taken the cell's last candidate.
-                let digit = self.first_candidate(27 * band + bit)?;
+                let digit = self.first_candidate(27 * band + bit).ok_or(Contradiction)?;
                 self.masks[subband(digit, band)] &= KEEP_WHEN_PLACED[bit];
                 placed = true;
             }
         }
-        Some(placed)
-    }
-
-    /// Places every digit that has a single candidate left in some column. `None` on a
-    /// contradiction (a column with no room for a digit), else whether anything was placed.
-    #[inline]
-    fn column_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
-        for digit in 0..9 {
-            let (mut any, mut several, mut fixed) = (0u32, 0u32, 0u32);
-            let mut columns_in = [0u32; 3];
-            for (band, columns) in columns_in.iter_mut().enumerate() {
-                let mask = self.masks[subband(digit, band)];
-                let (r0, r1, r2) = (mask & ROW_BITS, (mask >> 9) & ROW_BITS, mask >> 18);
-                *columns = r0 | r1 | r2;
-                several |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & *columns);
-                any |= *columns;
-                fixed |= columns_of(mask & !self.unsolved[band]);
-            }
-            if any != ROW_BITS {
-                return None;
-            }
-            let mut singles = any & !several & !fixed;
-            while singles != 0 {
-                let column = singles.trailing_zeros();
-                singles &= singles - 1;
-                let band = columns_in
-                    .iter()
-                    .position(|columns| columns & (1 << column) != 0)
-                    .expect("a single column has its cell in some band");
-                let cell = self.masks[subband(digit, band)] & cells_in_columns(1 << column);
-                if cell == 0 {
-                    // An earlier placement of this pass took the column's last candidate.
-                    return None;
-                }
-                self.assign(27 * band + cell.trailing_zeros() as usize, digit);
-                placed = true;
-            }
-        }
-        Some(placed)
+        Ok((!placed).then_some(pairs))
     }
 
     /// Propagates everything the rules force, cheapest rule first.
@@ -235,20 +202,16 @@ impl Board {
                 return Progress::Solved;
             }
             match self.naked_singles() {
-                None => return Progress::Contradiction,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            match self.column_singles() {
-                None => return Progress::Contradiction,
-                Some(true) => continue,
-                Some(false) => return Progress::Stuck,
+                Err(Contradiction) => return Progress::Contradiction,
+                Ok(None) => continue,
+                Ok(Some(pairs)) => return Progress::Stuck { pairs },
             }
         }
     }
 
-    /// The open cell to guess on: a two-candidate cell if there is one, else one with the fewest.
-    pub(super) fn guess_cell(&self) -> usize {
+    /// The open cell to guess on: one of `pairs` (per band, the cells with two candidates) if
+    /// there is one, else a cell with the fewest candidates.
+    pub(super) fn guess_cell(&self, pairs: [u32; 3]) -> usize {
         let stacks_open: [u32; 3] = std::array::from_fn(|stack| {
             let cells = STACK_IN_BAND << (3 * stack);
             self.unsolved
@@ -257,14 +220,12 @@ impl Board {
                 .sum()
         });
         let mut best: Option<(u32, usize)> = None;
-        for band in 0..3 {
-            let (_, two, three) = self.candidate_counts(band);
-            let pairs = two & !three;
+        for (band, (&band_pairs, open)) in pairs.iter().zip(&self.unsolved).enumerate() {
             // Score a pair by the open cells of its band and of its stack: the more it touches,
             // the more a guess there propagates. One pair per stack is enough to look at.
-            let band_open = self.unsolved[band].count_ones();
+            let band_open = open.count_ones();
             for (stack, &stack_open) in stacks_open.iter().enumerate() {
-                let in_stack = pairs & STACK_IN_BAND << (3 * stack);
+                let in_stack = band_pairs & STACK_IN_BAND << (3 * stack);
                 if in_stack != 0 && best.is_none_or(|(most, _)| band_open + stack_open > most) {
                     let cell = 27 * band + in_stack.trailing_zeros() as usize;
                     best = Some((band_open + stack_open, cell));
