@@ -1,13 +1,20 @@
 //! The engine's state and its propagation: per-digit band masks, settled band by band.
 
 use super::tables::{
-    BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, SOLE_COLUMNS, SOLE_MINIROWS, cells_in_columns,
-    columns_of, presence,
+    BAND_BITS, BAND_PLACEMENTS, BITS_SET, KEEP_WHEN_PLACED, ROW_BITS, SOLE_COLUMNS, SOLE_MINIROWS,
+    cells_in_columns, columns_of, presence,
 };
 use crate::grid::{CELLS, Grid};
 
 /// The nine cells of the first stack (columns 1-3) inside a band.
 const STACK_IN_BAND: u32 = 0o7007007;
+
+/// How many of the band's `cells` lie in the box of `stack` (0-2).
+#[inline(always)]
+fn open_in_box(cells: u32, stack: usize) -> u32 {
+    let in_box = (cells >> (3 * stack)) & STACK_IN_BAND;
+    u32::from(BITS_SET[((in_box | in_box >> 6 | in_box >> 12) & ROW_BITS) as usize])
+}
 
 /// The index of the mask of `digit` (0-8) in `band` (0-2).
 #[inline(always)]
@@ -55,12 +62,13 @@ impl Board {
         for (cell, digit) in grid.givens() {
             let (band, bit) = (cell / 27, cell % 27);
             let digit = usize::from(digit - 1);
+            // The cell leaves every digit but its own, which it keeps only if no earlier given
+            // took it (a clash then leaves the cell empty, and the search finds no solution).
+            let kept = board.masks[subband(digit, band)] & KEEP_WHEN_PLACED[bit];
             for other in 0..9 {
-                if other != digit {
-                    board.masks[subband(other, band)] &= !(1 << bit);
-                }
+                board.masks[subband(other, band)] &= !(1 << bit);
             }
-            board.masks[subband(digit, band)] &= KEEP_WHEN_PLACED[bit];
+            board.masks[subband(digit, band)] = kept;
             let column = cells_in_columns(1 << (bit % 9));
             for other_band in 0..3 {
                 if other_band != band {
@@ -212,18 +220,17 @@ impl Board {
     /// The open cell to guess on: one of `pairs` (per band, the cells with two candidates) if
     /// there is one, else a cell with the fewest candidates.
     pub(super) fn guess_cell(&self, pairs: [u32; 3]) -> usize {
-        let stacks_open: [u32; 3] = std::array::from_fn(|stack| {
-            let cells = STACK_IN_BAND << (3 * stack);
-            self.unsolved
-                .iter()
-                .map(|open| (open & cells).count_ones())
-                .sum()
+        // Open cells per box, then per band and per stack.
+        let boxes_open: [[u32; 3]; 3] = std::array::from_fn(|band| {
+            std::array::from_fn(|stack| open_in_box(self.unsolved[band], stack))
         });
+        let stacks_open: [u32; 3] =
+            std::array::from_fn(|stack| boxes_open.iter().map(|boxes| boxes[stack]).sum());
         let mut best: Option<(u32, usize)> = None;
-        for (band, (&band_pairs, open)) in pairs.iter().zip(&self.unsolved).enumerate() {
+        for (band, (&band_pairs, boxes)) in pairs.iter().zip(&boxes_open).enumerate() {
             // Score a pair by the open cells of its band and of its stack: the more it touches,
             // the more a guess there propagates. One pair per stack is enough to look at.
-            let band_open = open.count_ones();
+            let band_open: u32 = boxes.iter().sum();
             for (stack, &stack_open) in stacks_open.iter().enumerate() {
                 let in_stack = band_pairs & STACK_IN_BAND << (3 * stack);
                 if in_stack != 0 && best.is_none_or(|(most, _)| band_open + stack_open > most) {

@@ -137,6 +137,17 @@ pub const SOLE_COLUMNS: [u32; 512] = {
     table
 };
 
+/// For a 9-bit value, how many bits are set (the machine's own count is not always available).
+pub const BITS_SET: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut value = 0;
+    while value < 512 {
+        table[value] = (value as u32).count_ones() as u8;
+        value += 1;
+    }
+    table
+};
+
 /// For each cell of a band: the cells that keep a digit placed there, the cell itself and every
 /// cell outside its row and box.
 pub const KEEP_WHEN_PLACED: [u32; 27] = {
