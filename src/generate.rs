@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use crate::error::GenerateError;
 use crate::grid::{CELLS, Grid, Position, Unit};
 use crate::logic::{self, Level};
-use crate::solver::{random_solution, solvable_without};
+use crate::solver::{Givens, random_solution, solvable_without};
 
 /// A map of the grid onto itself, on (row, column) counted from 0.
 type CellMap = fn(usize, usize) -> (usize, usize);
@@ -140,7 +140,7 @@ pub fn random_grid(rng: &mut impl Rng) -> Grid {
 /// single solution. Without symmetry the result is minimal: removing any one clue would give it
 /// more than one solution. With a symmetry, no whole orbit can be removed.
 pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
-    let mut puzzle = *solution;
+    let mut puzzle = Clues::of(solution);
     let mut orbits = symmetry.orbits();
     orbits.shuffle(rng);
     for orbit in orbits {
@@ -148,7 +148,7 @@ pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -
             puzzle = fewer;
         }
     }
-    puzzle
+    puzzle.grid
 }
 
 /// `puzzle` without the clues of `orbit`, if it keeps `solution` as its only solution.
@@ -157,48 +157,70 @@ pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -
 /// the orbit's order. So the puzzle stays unique exactly when, for each removed cell in turn, no
 /// solution avoids its digit while the cells before it keep theirs: one search per cell (often
 /// none, when the cell is a single of what is left), never a count of all solutions.
-fn without_orbit(puzzle: &Grid, solution: &Grid, orbit: &[Position]) -> Option<Grid> {
+fn without_orbit(puzzle: &Clues, solution: &Grid, orbit: &[Position]) -> Option<Clues> {
     let mut fewer = *puzzle;
     for &position in orbit {
-        fewer.set(position, None);
+        fewer.remove(position);
     }
     let mut probe = fewer;
     for &position in orbit.iter().rev() {
         // `probe` lacks this cell and the ones before it; the ones after it are clues again.
         let digit = solution.get(position).expect("the solution is complete");
-        if !Occupancy::of(&probe).forces(position, digit)
-            && solvable_without(&probe, position, digit)
-        {
+        if !probe.forces(position, digit) && solvable_without(&probe.givens, position, digit) {
             return None;
         }
-        probe.set(position, Some(digit));
+        probe.put(position, digit);
     }
     Some(fewer)
 }
 
-/// The digits present in each row, column and box of a grid, as bitmasks (bit `d` for digit d).
-struct Occupancy<'a> {
-    grid: &'a Grid,
+/// A puzzle being thinned out, in the forms the checks read, kept in step clue by clue: the
+/// grid, the engine's givens, and the digits present in each row, column and box (bit `d` for
+/// digit d). The clues must not clash (they are always part of one solution here).
+#[derive(Clone, Copy)]
+struct Clues {
+    grid: Grid,
+    givens: Givens,
     rows: [u16; 9],
     columns: [u16; 9],
     boxes: [u16; 9],
 }
 
-impl Occupancy<'_> {
-    fn of(grid: &Grid) -> Occupancy<'_> {
-        let mut occupancy = Occupancy {
-            grid,
+impl Clues {
+    fn of(grid: &Grid) -> Clues {
+        let mut clues = Clues {
+            grid: Grid::empty(),
+            givens: Givens::of(&Grid::empty()),
             rows: [0; 9],
             columns: [0; 9],
             boxes: [0; 9],
         };
         for (index, digit) in grid.givens() {
-            let position = Position::new(index);
-            occupancy.rows[position.row()] |= 1 << digit;
-            occupancy.columns[position.column()] |= 1 << digit;
-            occupancy.boxes[position.block()] |= 1 << digit;
+            clues.put(Position::new(index), digit);
         }
-        occupancy
+        clues
+    }
+
+    /// Gives the empty cell at `position` the clue `digit`.
+    fn put(&mut self, position: Position, digit: u8) {
+        self.grid.set(position, Some(digit));
+        self.givens.set(position, Some(digit));
+        self.toggle(position, digit);
+    }
+
+    /// Empties the clue at `position`.
+    fn remove(&mut self, position: Position) {
+        let digit = self.grid.get(position).expect("only clues are removed");
+        self.grid.set(position, None);
+        self.givens.set(position, None);
+        self.toggle(position, digit);
+    }
+
+    /// Flips `digit` in the units of `position`.
+    fn toggle(&mut self, position: Position, digit: u8) {
+        self.rows[position.row()] ^= 1 << digit;
+        self.columns[position.column()] ^= 1 << digit;
+        self.boxes[position.block()] ^= 1 << digit;
     }
 
     /// The digits seen by an empty cell at `position`.

@@ -1,5 +1,6 @@
 //! The engine's state and its propagation: per-digit band masks, settled band by band.
 
+use super::Givens;
 use super::tables::{
     BAND_BITS, BAND_PLACEMENTS, BITS_SET, KEEP_WHEN_PLACED, ROW_BITS, SOLE_COLUMNS, SOLE_MINIROWS,
     cells_in_columns, columns_of, presence,
@@ -57,23 +58,25 @@ impl Board {
 
     /// Builds the state for a puzzle: each given cell keeps its digit as its only candidate,
     /// and the digit leaves the given's row, column and box.
-    pub(super) fn from_grid(grid: &Grid) -> Board {
+    pub(super) fn from_givens(givens: &Givens) -> Board {
         let mut board = Board::EMPTY;
-        for (cell, digit) in grid.givens() {
-            let (band, bit) = (cell / 27, cell % 27);
-            let digit = usize::from(digit - 1);
-            // The cell leaves every digit but its own, which it keeps only if no earlier given
-            // took it (a clash then leaves the cell empty, and the search finds no solution).
-            let kept = board.masks[subband(digit, band)] & KEEP_WHEN_PLACED[bit];
-            for other in 0..9 {
-                board.masks[subband(other, band)] &= !(1 << bit);
-            }
-            board.masks[subband(digit, band)] = kept;
-            let column = cells_in_columns(1 << (bit % 9));
-            for other_band in 0..3 {
-                if other_band != band {
-                    board.masks[subband(digit, other_band)] &= !column;
+        let cells = givens.cells();
+        for band in 0..3 {
+            let given = (0..9).fold(0, |given, digit| given | cells[digit][band]);
+            for (digit, cells) in cells.iter().enumerate() {
+                let own = cells[band];
+                // Givens of other digits leave this mask; so do the rows and boxes of this
+                // digit's givens (but the givens themselves stay, unless they clash).
+                let mut keep = !(given & !own);
+                let mut bits = own;
+                while bits != 0 {
+                    keep &= KEEP_WHEN_PLACED[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
                 }
+                board.masks[subband(digit, band)] &= keep;
+                let columns = cells_in_columns(columns_of(own));
+                board.masks[subband(digit, (band + 1) % 3)] &= !columns;
+                board.masks[subband(digit, (band + 2) % 3)] &= !columns;
             }
         }
         board

@@ -40,6 +40,43 @@ mod tables;
 
 use board::{Board, Progress};
 
+/// A puzzle in the engine's own form: for each digit and band, the cells given that digit.
+///
+/// Changing a clue is one bit operation, so searches on puzzles a clue apart (as generation
+/// runs, one after another) skip reading a whole grid each time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Givens {
+    /// `cells[digit][band]`: bit `9 * row + column` for each cell of the band given `digit`.
+    cells: [[u32; 3]; 9],
+}
+
+impl Givens {
+    /// The givens of `grid`.
+    pub fn of(grid: &Grid) -> Givens {
+        let mut givens = Givens { cells: [[0; 3]; 9] };
+        for (cell, digit) in grid.givens() {
+            givens.cells[usize::from(digit - 1)][cell / 27] |= 1 << (cell % 27);
+        }
+        givens
+    }
+
+    /// Makes `position` hold `digit` (1-9), or nothing.
+    pub fn set(&mut self, position: Position, digit: Option<u8>) {
+        let (band, bit) = (position.index() / 27, 1 << (position.index() % 27));
+        for cells in &mut self.cells {
+            cells[band] &= !bit;
+        }
+        if let Some(digit) = digit {
+            self.cells[usize::from(digit - 1)][band] |= bit;
+        }
+    }
+
+    /// Per digit (0-8) and band, the given cells.
+    fn cells(&self) -> &[[u32; 3]; 9] {
+        &self.cells
+    }
+}
+
 /// Where the search reports solutions: it says whether to go on looking.
 trait Visitor {
     /// Called with each solution found; returns false to stop the search.
@@ -158,7 +195,7 @@ impl<R: Rng> Visitor for RandomSolution<'_, R> {
 pub fn random_solution(puzzle: &Grid, rng: &mut impl Rng) -> Option<Grid> {
     let mut visitor = RandomSolution { rng, found: None };
     search(
-        Board::from_grid(puzzle),
+        Board::from_givens(&Givens::of(puzzle)),
         &mut visitor,
         &mut SearchStats::default(),
     );
@@ -168,8 +205,8 @@ pub fn random_solution(puzzle: &Grid, rng: &mut impl Rng) -> Option<Grid> {
 /// True when `puzzle` has a solution in which the cell at `position` does not hold `digit`
 /// (1-9). Given one known solution, a puzzle with one of that solution's digits removed stays
 /// unique exactly when this is false: one search instead of a count to two.
-pub fn solvable_without(puzzle: &Grid, position: Position, digit: u8) -> bool {
-    let mut board = Board::from_grid(puzzle);
+pub fn solvable_without(puzzle: &Givens, position: Position, digit: u8) -> bool {
+    let mut board = Board::from_givens(puzzle);
     board.eliminate(position.index(), usize::from(digit - 1));
     let mut visitor = FirstSolution(None);
     search(board, &mut visitor, &mut SearchStats::default());
@@ -188,7 +225,11 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 pub fn solve_with_stats(puzzle: &Grid) -> (Option<Grid>, SearchStats) {
     let mut visitor = FirstSolution(None);
     let mut stats = SearchStats::default();
-    search(Board::from_grid(puzzle), &mut visitor, &mut stats);
+    search(
+        Board::from_givens(&Givens::of(puzzle)),
+        &mut visitor,
+        &mut stats,
+    );
     (visitor.0, stats)
 }
 
@@ -202,7 +243,11 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
         limit: limit.max(1),
     };
     let mut stats = SearchStats::default();
-    let finished = search(Board::from_grid(puzzle), &mut counter, &mut stats);
+    let finished = search(
+        Board::from_givens(&Givens::of(puzzle)),
+        &mut counter,
+        &mut stats,
+    );
     SolutionCount {
         found: counter.found,
         limit_reached: !finished,
