@@ -3,6 +3,8 @@
 //! so a seeded generator always makes the same puzzles.
 
 use rand::seq::SliceRandom;
+use std::sync::OnceLock;
+
 use rand::{Rng, SeedableRng};
 
 use crate::error::GenerateError;
@@ -80,8 +82,16 @@ impl Symmetry {
         }
     }
 
-    /// The cells that must all be clues together: each cell with all of its images.
-    pub fn orbits(self) -> Vec<Vec<Position>> {
+    /// The cells that must all be clues together: each cell with all of its images. Worked out
+    /// once per symmetry and process.
+    pub fn orbits(self) -> &'static [Vec<Position>] {
+        static ORBITS: [OnceLock<Vec<Vec<Position>>>; 8] = [const { OnceLock::new() }; 8];
+        let index = Symmetry::ALL.iter().position(|&s| s == self);
+        ORBITS[index.expect("ALL lists every symmetry")].get_or_init(|| self.find_orbits())
+    }
+
+    /// Works out [`Symmetry::orbits`].
+    fn find_orbits(self) -> Vec<Vec<Position>> {
         let mut seen = [false; CELLS];
         let mut orbits = Vec::new();
         for start in 0..CELLS {
@@ -141,10 +151,12 @@ pub fn random_grid(rng: &mut impl Rng) -> Grid {
 /// more than one solution. With a symmetry, no whole orbit can be removed.
 pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
     let mut puzzle = Clues::of(solution);
-    let mut orbits = symmetry.orbits();
-    orbits.shuffle(rng);
-    for orbit in orbits {
-        if let Some(fewer) = without_orbit(&puzzle, solution, &orbit) {
+    let orbits = symmetry.orbits();
+    let mut order: [u8; CELLS] = std::array::from_fn(|i| i as u8);
+    let order = &mut order[..orbits.len()];
+    order.shuffle(rng);
+    for &index in order.iter() {
+        if let Some(fewer) = without_orbit(&puzzle, solution, &orbits[usize::from(index)]) {
             puzzle = fewer;
         }
     }
