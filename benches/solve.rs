@@ -16,10 +16,11 @@ use peer_sudoku::Sudoku as Peer;
 use sudoku_cli::{Grid, count_solutions, solve};
 
 /// The collections measured, by file in `puzzles/`.
-const COLLECTIONS: [&str; 5] = [
+const COLLECTIONS: [&str; 6] = [
     "17_clue_1000",
     "top1465",
     "hardest_1106",
+    "hardest_1106_shuffled",
     "hardest_1905_1000",
     "serg_1000",
 ];

@@ -29,12 +29,18 @@ fn solves_the_17_clue_sample() {
 fn solves_the_hard_collections() {
     assert_eq!(solves_every_puzzle_of("top1465.txt"), 1465);
     assert_eq!(solves_every_puzzle_of("hardest_1106.txt"), 375);
+    assert_eq!(solves_every_puzzle_of("hardest_1106_shuffled.txt"), 375);
     assert_eq!(solves_every_puzzle_of("hardest_1905_1000.txt"), 1000);
 }
 
 #[test]
 fn the_unique_collections_are_unique() {
-    for name in ["17_clue_1000.txt", "top1465.txt", "hardest_1106.txt"] {
+    for name in [
+        "17_clue_1000.txt",
+        "top1465.txt",
+        "hardest_1106.txt",
+        "hardest_1106_shuffled.txt",
+    ] {
         assert!(puzzles(name).iter().all(is_unique), "{name}");
     }
 }
