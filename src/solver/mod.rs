@@ -309,6 +309,29 @@ mod tests {
     }
 
     #[test]
+    fn a_clash_in_any_unit_leaves_no_solution() {
+        // Two 7s alone on an empty grid: in one row, one column (other bands), one box.
+        for (a, b) in [(0, 8), (0, 72), (10, 20), (40, 76)] {
+            let mut cells = [0u8; 81];
+            (cells[a], cells[b]) = (7, 7);
+            let puzzle = Grid::from_cells(cells).unwrap();
+            assert_eq!(solve(&puzzle), None, "7s at cells {a} and {b}");
+            assert_eq!(count_solutions(&puzzle, 5).found, 0);
+        }
+    }
+
+    #[test]
+    fn givens_follow_their_grid_through_changes() {
+        let mut puzzle = grid(EASY);
+        let mut givens = Givens::of(&puzzle);
+        for (position, digit) in [(Position::new(0), None), (Position::new(2), Some(4))] {
+            puzzle.set(position, digit);
+            givens.set(position, digit);
+            assert_eq!(givens, Givens::of(&puzzle));
+        }
+    }
+
+    #[test]
     fn unsolvable_without_clash() {
         // Row 1 needs a 9 in r1c9, but column 9 already has one further down.
         let text = format!("12345678.........9{}", ".".repeat(63));
