@@ -153,9 +153,8 @@ pub fn random_grid(rng: &mut impl Rng) -> Grid {
         for block in [0, 4, 8] {
             let mut digits: [u8; 9] = std::array::from_fn(|i| i as u8 + 1);
             digits.shuffle(rng);
-            for (i, digit) in digits.into_iter().enumerate() {
-                let (row, column) = (block / 3 * 3 + i / 3, block % 3 * 3 + i % 3);
-                diagonal.set(Position::at(row, column), Some(digit));
+            for (position, digit) in Unit::Box(block).cells().zip(digits) {
+                diagonal.set(position, Some(digit));
             }
         }
         if let Some(grid) = random_solution(&diagonal, rng) {
@@ -220,7 +219,7 @@ impl Clues {
     fn of(grid: &Grid) -> Clues {
         let mut clues = Clues {
             grid: Grid::empty(),
-            givens: Givens::of(&Grid::empty()),
+            givens: Givens::default(),
             rows: [0; 9],
             columns: [0; 9],
             boxes: [0; 9],

@@ -141,29 +141,26 @@ fn cell_value(byte: u8) -> Option<u8> {
     Some(CELL_VALUES[usize::from(byte)]).filter(|&value| value != NOT_A_CELL)
 }
 
+/// How many cell characters `text` starts with.
+fn cell_run(text: &[u8]) -> usize {
+    text.iter()
+        .take_while(|&&byte| cell_value(byte).is_some())
+        .count()
+}
+
 /// The length of the run of cell characters `text` starts with, and the values of its first 81.
 fn leading_cells(text: &[u8]) -> (usize, [u8; CELLS]) {
     // The common case first: 81 cell characters, read without a branch per byte.
     if let Some(first) = text.first_chunk::<CELLS>() {
         let cells = first.map(|byte| CELL_VALUES[usize::from(byte)]);
         if cells.iter().all(|&value| value != NOT_A_CELL) {
-            let more = text[CELLS..]
-                .iter()
-                .take_while(|&&byte| cell_value(byte).is_some())
-                .count();
-            return (CELLS + more, cells);
+            return (CELLS + cell_run(&text[CELLS..]), cells);
         }
     }
+    let run = cell_run(text);
     let mut cells = [0u8; CELLS];
-    let mut run = 0;
-    for &byte in text {
-        let Some(value) = cell_value(byte) else {
-            break;
-        };
-        if run < CELLS {
-            cells[run] = value;
-        }
-        run += 1;
+    for (cell, &byte) in cells.iter_mut().zip(&text[..run]) {
+        *cell = CELL_VALUES[usize::from(byte)];
     }
     (run, cells)
 }

@@ -2,20 +2,10 @@
 
 use super::Givens;
 use super::tables::{
-    BAND_BITS, BAND_PLACEMENTS, BITS_SET, KEEP_WHEN_PLACED, ROW_BITS, SOLE_COLUMNS, SOLE_MINIROWS,
-    cells_in_columns, columns_of, presence,
+    BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, SOLE_COLUMNS, SOLE_MINIROWS, STACK_IN_BAND,
+    cells_in_columns, columns_of, count_in_box, presence,
 };
 use crate::grid::{CELLS, Grid};
-
-/// The nine cells of the first stack (columns 1-3) inside a band.
-const STACK_IN_BAND: u32 = 0o7007007;
-
-/// How many of the band's `cells` lie in the box of `stack` (0-2).
-#[inline(always)]
-fn open_in_box(cells: u32, stack: usize) -> u32 {
-    let in_box = (cells >> (3 * stack)) & STACK_IN_BAND;
-    u32::from(BITS_SET[((in_box | in_box >> 6 | in_box >> 12) & ROW_BITS) as usize])
-}
 
 /// The index of the mask of `digit` (0-8) in `band` (0-2).
 #[inline(always)]
@@ -60,7 +50,7 @@ impl Board {
     /// and the digit leaves the given's row, column and box.
     pub(super) fn from_givens(givens: &Givens) -> Board {
         let mut board = Board::EMPTY;
-        let cells = givens.cells();
+        let cells = &givens.cells;
         for band in 0..3 {
             let given = (0..9).fold(0, |given, digit| given | cells[digit][band]);
             for (digit, cells) in cells.iter().enumerate() {
@@ -74,9 +64,7 @@ impl Board {
                     bits &= bits - 1;
                 }
                 board.masks[subband(digit, band)] &= keep;
-                let columns = cells_in_columns(columns_of(own));
-                board.masks[subband(digit, (band + 1) % 3)] &= !columns;
-                board.masks[subband(digit, (band + 2) % 3)] &= !columns;
+                board.clear_in_other_bands(digit, band, cells_in_columns(columns_of(own)));
             }
         }
         board
@@ -88,11 +76,24 @@ impl Board {
         self.masks[subband(digit, cell / 27)] &= !(1 << (cell % 27));
     }
 
-    /// Places `digit` (0-8) in `cell` as far as its band goes: the digit leaves the cell's row
-    /// and box, and the band logic then fixes the cell and clears its column and candidates.
+    /// Places `digit` (0-8) in `cell` as far as its band goes: see [`Board::place`].
     #[inline]
     pub(super) fn assign(&mut self, cell: usize, digit: usize) {
-        self.masks[subband(digit, cell / 27)] &= KEEP_WHEN_PLACED[cell % 27];
+        self.place(digit, cell / 27, cell % 27);
+    }
+
+    /// Places `digit` (0-8) at `bit` of `band`: the digit leaves the cell's row and box, and the
+    /// band logic then fixes the cell and clears its column and its other candidates.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, bit: usize) {
+        self.masks[subband(digit, band)] &= KEEP_WHEN_PLACED[bit];
+    }
+
+    /// Removes `cells` from the masks of `digit` in the two bands other than `band`.
+    #[inline(always)]
+    fn clear_in_other_bands(&mut self, digit: usize, band: usize, cells: u32) {
+        self.masks[subband(digit, (band + 1) % 3)] &= !cells;
+        self.masks[subband(digit, (band + 2) % 3)] &= !cells;
     }
 
     /// Applies the band logic to the mask `SUBBAND`: keeps the cells of placements that fit,
@@ -111,8 +112,7 @@ impl Board {
         self.settled[SUBBAND] = mask;
 
         let sole_columns = SOLE_COLUMNS[columns_of(mask) as usize];
-        self.masks[subband(digit, (band + 1) % 3)] &= !sole_columns;
-        self.masks[subband(digit, (band + 2) % 3)] &= !sole_columns;
+        self.clear_in_other_bands(digit, band, sole_columns);
 
         // Clearing fixed cells again is harmless, and cheaper than a branch on whether any is new.
         let fixed = mask & SOLE_MINIROWS[presence] & sole_columns;
@@ -196,7 +196,7 @@ impl Board {
                 singles &= singles - 1;
                 // An earlier single of this pass may have taken the cell's last candidate.
                 let digit = self.first_candidate(27 * band + bit).ok_or(Contradiction)?;
-                self.masks[subband(digit, band)] &= KEEP_WHEN_PLACED[bit];
+                self.place(digit, band, bit);
                 placed = true;
             }
         }
@@ -225,7 +225,7 @@ impl Board {
     pub(super) fn guess_cell(&self, pairs: [u32; 3]) -> usize {
         // Open cells per box, then per band and per stack.
         let boxes_open: [[u32; 3]; 3] = std::array::from_fn(|band| {
-            std::array::from_fn(|stack| open_in_box(self.unsolved[band], stack))
+            std::array::from_fn(|stack| count_in_box(self.unsolved[band], stack))
         });
         let stacks_open: [u32; 3] =
             std::array::from_fn(|stack| boxes_open.iter().map(|boxes| boxes[stack]).sum());

@@ -26,9 +26,9 @@
 //! `sudoku` crate also follows), so each settle works on fixed array slots.
 //!
 //! When nothing more follows, the engine guesses on a cell with the fewest candidates (a
-//! two-candidate cell of the band with the most open cells, when there is one): it tries the
-//! first digit on a copy of the state and, when that branch is done, removes the digit from the
-//! cell and goes on. The whole state is 228 bytes on the stack; nothing is allocated
+//! two-candidate cell of the band and stack with the most open cells, when there is one): it
+//! tries the first digit on a copy of the state and, when that branch is done, removes the digit
+//! from the cell and goes on. The whole state is 228 bytes on the stack; nothing is allocated
 //! during the search.
 
 use rand::{Rng, RngExt};
@@ -44,16 +44,17 @@ use board::{Board, Progress};
 ///
 /// Changing a clue is one bit operation, so searches on puzzles a clue apart (as generation
 /// runs, one after another) skip reading a whole grid each time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Givens {
-    /// `cells[digit][band]`: bit `9 * row + column` for each cell of the band given `digit`.
+    /// `cells[digit][band]`: bit `9 * row + column` for each cell of the band given `digit`
+    /// (0-8).
     cells: [[u32; 3]; 9],
 }
 
 impl Givens {
     /// The givens of `grid`.
     pub fn of(grid: &Grid) -> Givens {
-        let mut givens = Givens { cells: [[0; 3]; 9] };
+        let mut givens = Givens::default();
         for (cell, digit) in grid.givens() {
             givens.cells[usize::from(digit - 1)][cell / 27] |= 1 << (cell % 27);
         }
@@ -69,11 +70,6 @@ impl Givens {
         if let Some(digit) = digit {
             self.cells[usize::from(digit - 1)][band] |= bit;
         }
-    }
-
-    /// Per digit (0-8) and band, the given cells.
-    fn cells(&self) -> &[[u32; 3]; 9] {
-        &self.cells
     }
 }
 

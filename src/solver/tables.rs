@@ -21,6 +21,16 @@ pub const fn cells_in_columns(columns: u32) -> u32 {
     columns * (1 | 1 << 9 | 1 << 18)
 }
 
+/// The nine cells of the first stack (columns 1-3) inside a band.
+pub const STACK_IN_BAND: u32 = 0o7007007;
+
+/// How many of the band's `cells` lie in the box of `stack` (0-2).
+#[inline(always)]
+pub fn count_in_box(cells: u32, stack: usize) -> u32 {
+    let in_box = (cells >> (3 * stack)) & STACK_IN_BAND;
+    u32::from(BITS_SET[((in_box | in_box >> 6 | in_box >> 12) & ROW_BITS) as usize])
+}
+
 /// The three cells of minirow `index` (`3 * row + box`).
 const fn minirow_cells(index: usize) -> u32 {
     0b111 << (9 * (index / 3) + 3 * (index % 3))
