@@ -90,10 +90,10 @@ trait Visitor {
 /// Depth-first search from `board`. Returns false once the visitor asked to stop.
 fn search(mut board: Board, visitor: &mut impl Visitor, stats: &mut SearchStats) -> bool {
     loop {
-        let cell = match board.propagate() {
+        let (cell, pairs) = match board.propagate() {
             Progress::Contradiction => return true,
             Progress::Solved => return visitor.solution(&board),
-            Progress::Stuck { pairs } => board.guess_cell(pairs),
+            Progress::Stuck { pairs } => (board.guess_cell(pairs), pairs),
         };
         let digit = visitor.first_guess(&board, cell);
         let mut branch = board;
@@ -103,6 +103,14 @@ fn search(mut board: Board, visitor: &mut impl Visitor, stats: &mut SearchStats)
             return false;
         }
         board.eliminate(cell, digit);
+        // A cell of two candidates has one left: place it now rather than have propagation
+        // find it as a naked single after another round.
+        if pairs[cell / 27] & 1 << (cell % 27) != 0 {
+            let other = board
+                .first_candidate(cell)
+                .expect("a two-candidate cell keeps its other candidate");
+            board.assign(cell, other);
+        }
     }
 }
 
