@@ -165,8 +165,13 @@ impl Board {
     /// The digit (0-8) of the first candidate of `cell`, if any.
     #[inline]
     pub(super) fn first_candidate(&self, cell: usize) -> Option<usize> {
-        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-        (0..9).find(|&digit| self.masks[subband(digit, band)] & bit != 0)
+        self.first_candidate_in(cell / 27, cell % 27)
+    }
+
+    /// The digit (0-8) of the first candidate at `bit` of `band`, if any.
+    #[inline(always)]
+    fn first_candidate_in(&self, band: usize, bit: usize) -> Option<usize> {
+        (0..9).find(|&digit| self.masks[subband(digit, band)] & 1 << bit != 0)
     }
 
     /// The candidates of `cell` as a 9-bit mask, bit `d` for digit `d` (0-8).
@@ -195,7 +200,7 @@ impl Board {
                 let bit = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 // An earlier single of this pass may have taken the cell's last candidate.
-                let digit = self.first_candidate(27 * band + bit).ok_or(Contradiction)?;
+                let digit = self.first_candidate_in(band, bit).ok_or(Contradiction)?;
                 self.place(digit, band, bit);
                 placed = true;
             }

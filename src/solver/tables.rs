@@ -39,9 +39,11 @@ const fn minirow_cells(index: usize) -> u32 {
 /// The presence matrix of a band mask: which minirows hold a candidate.
 #[inline(always)]
 pub fn presence(mask: u32) -> usize {
-    (BOXES_OF_ROW[(mask & ROW_BITS) as usize]
+    // The masks keep every index in range without a bounds check.
+    let presence = BOXES_OF_ROW[(mask & ROW_BITS) as usize]
         | BOXES_OF_ROW[((mask >> 9) & ROW_BITS) as usize] << 3
-        | BOXES_OF_ROW[(mask >> 18) as usize] << 6) as usize
+        | BOXES_OF_ROW[((mask >> 18) & ROW_BITS) as usize] << 6;
+    usize::from(presence) & 0x1FF
 }
 
 /// For a 9-bit row field: bit `j` is set when box `j` of that row holds a candidate.
