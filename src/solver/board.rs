@@ -10,7 +10,7 @@ use crate::grid::{CELLS, Grid};
 /// The index of the mask of `digit` (0-8) in `band` (0-2).
 #[inline(always)]
 const fn subband(digit: usize, band: usize) -> usize {
-    3 * digit + band
+    9 * band + digit
 }
 
 /// The engine's whole state: where each digit can still go, and which cells are still open.
@@ -102,7 +102,7 @@ impl Board {
     /// on a contradiction.
     #[inline(always)]
     fn settle<const SUBBAND: usize>(&mut self) -> bool {
-        let (digit, band) = (SUBBAND / 3, SUBBAND % 3);
+        let (digit, band) = (SUBBAND % 9, SUBBAND / 9);
         let presence = presence(self.masks[SUBBAND]);
         let mask = self.masks[SUBBAND] & BAND_PLACEMENTS[presence];
         if mask == 0 {
@@ -284,7 +284,7 @@ impl Board {
     pub(super) fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
         for (index, &mask) in self.masks.iter().enumerate() {
-            let (digit, band) = (index / 3, index % 3);
+            let (digit, band) = (index % 9, index / 9);
             let mut bits = mask;
             while bits != 0 {
                 cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
