@@ -228,28 +228,34 @@ impl Board {
     /// The open cell to guess on: one of `pairs` (per band, the cells with two candidates) if
     /// there is one, else a cell with the fewest candidates.
     pub(super) fn guess_cell(&self, pairs: [u32; 3]) -> usize {
-        // Open cells per box, then per band and per stack.
+        if pairs == [0; 3] {
+            return self.fewest_candidates();
+        }
+        // Score a pair by the open cells of its band and of its stack: the more it touches, the
+        // more a guess there propagates. One pair per band and stack is enough to look at.
         let boxes_open: [[u32; 3]; 3] = std::array::from_fn(|band| {
             std::array::from_fn(|stack| count_in_box(self.unsolved[band], stack))
         });
         let stacks_open: [u32; 3] =
             std::array::from_fn(|stack| boxes_open.iter().map(|boxes| boxes[stack]).sum());
-        let mut best: Option<(u32, usize)> = None;
+        // A pair's own cell counts in both, so every pair scores above zero.
+        let (mut best_score, mut best_cell) = (0, 0);
         for (band, (&band_pairs, boxes)) in pairs.iter().zip(&boxes_open).enumerate() {
-            // Score a pair by the open cells of its band and of its stack: the more it touches,
-            // the more a guess there propagates. One pair per stack is enough to look at.
             let band_open: u32 = boxes.iter().sum();
             for (stack, &stack_open) in stacks_open.iter().enumerate() {
                 let in_stack = band_pairs & STACK_IN_BAND << (3 * stack);
-                if in_stack != 0 && best.is_none_or(|(most, _)| band_open + stack_open > most) {
-                    let cell = 27 * band + in_stack.trailing_zeros() as usize;
-                    best = Some((band_open + stack_open, cell));
+                if in_stack != 0 && band_open + stack_open > best_score {
+                    best_score = band_open + stack_open;
+                    best_cell = 27 * band + in_stack.trailing_zeros() as usize;
                 }
             }
         }
-        if let Some((_, cell)) = best {
-            return cell;
-        }
+        best_cell
+    }
+
+    /// The first open cell with the fewest candidates, for when no cell has two.
+    #[inline(never)]
+    fn fewest_candidates(&self) -> usize {
         // No two-candidate cell: count every open cell's candidates in binary, bit-sliced, and
         // take the first cell with the fewest.
         let counters: [[u32; 4]; 3] = std::array::from_fn(|band| {
