@@ -10,7 +10,7 @@ use crate::grid::{CELLS, Grid};
 /// The index of the mask of `digit` (0-8) in `band` (0-2).
 #[inline(always)]
 const fn subband(digit: usize, band: usize) -> usize {
-    9 * band + digit
+    3 * digit + band
 }
 
 /// The engine's whole state: where each digit can still go, and which cells are still open.
@@ -102,7 +102,7 @@ impl Board {
     /// on a contradiction.
     #[inline(always)]
     fn settle<const SUBBAND: usize>(&mut self) -> bool {
-        let (digit, band) = (SUBBAND % 9, SUBBAND / 9);
+        let (digit, band) = (SUBBAND / 3, SUBBAND % 3);
         let presence = presence(self.masks[SUBBAND]);
         let mask = self.masks[SUBBAND] & BAND_PLACEMENTS[presence];
         if mask == 0 {
@@ -228,34 +228,28 @@ impl Board {
     /// The open cell to guess on: one of `pairs` (per band, the cells with two candidates) if
     /// there is one, else a cell with the fewest candidates.
     pub(super) fn guess_cell(&self, pairs: [u32; 3]) -> usize {
-        if pairs == [0; 3] {
-            return self.fewest_candidates();
-        }
-        // Score a pair by the open cells of its band and of its stack: the more it touches, the
-        // more a guess there propagates. One pair per band and stack is enough to look at.
+        // Open cells per box, then per band and per stack.
         let boxes_open: [[u32; 3]; 3] = std::array::from_fn(|band| {
             std::array::from_fn(|stack| count_in_box(self.unsolved[band], stack))
         });
         let stacks_open: [u32; 3] =
             std::array::from_fn(|stack| boxes_open.iter().map(|boxes| boxes[stack]).sum());
-        // A pair's own cell counts in both, so every pair scores above zero.
-        let (mut best_score, mut best_cell) = (0, 0);
+        let mut best: Option<(u32, usize)> = None;
         for (band, (&band_pairs, boxes)) in pairs.iter().zip(&boxes_open).enumerate() {
+            // Score a pair by the open cells of its band and of its stack: the more it touches,
+            // the more a guess there propagates. One pair per stack is enough to look at.
             let band_open: u32 = boxes.iter().sum();
             for (stack, &stack_open) in stacks_open.iter().enumerate() {
                 let in_stack = band_pairs & STACK_IN_BAND << (3 * stack);
-                if in_stack != 0 && band_open + stack_open > best_score {
-                    best_score = band_open + stack_open;
-                    best_cell = 27 * band + in_stack.trailing_zeros() as usize;
+                if in_stack != 0 && best.is_none_or(|(most, _)| band_open + stack_open > most) {
+                    let cell = 27 * band + in_stack.trailing_zeros() as usize;
+                    best = Some((band_open + stack_open, cell));
                 }
             }
         }
-        best_cell
-    }
-
-    /// The first open cell with the fewest candidates, for when no cell has two.
-    #[inline(never)]
-    fn fewest_candidates(&self) -> usize {
+        if let Some((_, cell)) = best {
+            return cell;
+        }
         // No two-candidate cell: count every open cell's candidates in binary, bit-sliced, and
         // take the first cell with the fewest.
         let counters: [[u32; 4]; 3] = std::array::from_fn(|band| {
@@ -290,7 +284,7 @@ impl Board {
     pub(super) fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
         for (index, &mask) in self.masks.iter().enumerate() {
-            let (digit, band) = (index % 9, index / 9);
+            let (digit, band) = (index / 3, index % 3);
             let mut bits = mask;
             while bits != 0 {
                 cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
