@@ -29,8 +29,7 @@
 //! two-candidate cell of the band and stack with the most open cells, when there is one): it
 //! tries the first digit on a copy of the state and, when that branch is done, removes the digit
 //! from the cell and goes on (placing the other digit at once when the cell had two). The whole
-//! state is 228 bytes on the stack; nothing is allocated
-//! during the search.
+//! state is 228 bytes on the stack; nothing is allocated during the search.
 
 use rand::{Rng, RngExt};
 
