@@ -87,19 +87,23 @@ trait Visitor {
     }
 }
 
-/// Depth-first search from `board`. Returns false once the visitor asked to stop.
-fn search(mut board: Board, visitor: &mut impl Visitor, stats: &mut SearchStats) -> bool {
+/// Depth-first search from `board`, which it uses up as scratch space. Returns false once the
+/// visitor asked to stop.
+///
+/// The board is borrowed rather than moved: a move would copy the 228-byte state a second time
+/// for every guess, on top of the copy that makes the branch.
+fn search(board: &mut Board, visitor: &mut impl Visitor, stats: &mut SearchStats) -> bool {
     loop {
         let (cell, pairs) = match board.propagate() {
             Progress::Contradiction => return true,
-            Progress::Solved => return visitor.solution(&board),
+            Progress::Solved => return visitor.solution(board),
             Progress::Stuck { pairs } => (board.guess_cell(pairs), pairs),
         };
-        let digit = visitor.first_guess(&board, cell);
-        let mut branch = board;
+        let digit = visitor.first_guess(board, cell);
+        let mut branch = *board;
         branch.assign(cell, digit);
         stats.guesses += 1;
-        if !search(branch, visitor, stats) {
+        if !search(&mut branch, visitor, stats) {
             return false;
         }
         board.eliminate(cell, digit);
@@ -199,7 +203,7 @@ impl<R: Rng> Visitor for RandomSolution<'_, R> {
 pub fn random_solution(puzzle: &Grid, rng: &mut impl Rng) -> Option<Grid> {
     let mut visitor = RandomSolution { rng, found: None };
     search(
-        Board::from_givens(&Givens::of(puzzle)),
+        &mut Board::from_givens(&Givens::of(puzzle)),
         &mut visitor,
         &mut SearchStats::default(),
     );
@@ -213,7 +217,7 @@ pub fn solvable_without(puzzle: &Givens, position: Position, digit: u8) -> bool 
     let mut board = Board::from_givens(puzzle);
     board.eliminate(position.index(), usize::from(digit - 1));
     let mut visitor = FirstSolution(None);
-    search(board, &mut visitor, &mut SearchStats::default());
+    search(&mut board, &mut visitor, &mut SearchStats::default());
     visitor.0.is_some()
 }
 
@@ -230,7 +234,7 @@ pub fn solve_with_stats(puzzle: &Grid) -> (Option<Grid>, SearchStats) {
     let mut visitor = FirstSolution(None);
     let mut stats = SearchStats::default();
     search(
-        Board::from_givens(&Givens::of(puzzle)),
+        &mut Board::from_givens(&Givens::of(puzzle)),
         &mut visitor,
         &mut stats,
     );
@@ -248,7 +252,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
     };
     let mut stats = SearchStats::default();
     let finished = search(
-        Board::from_givens(&Givens::of(puzzle)),
+        &mut Board::from_givens(&Givens::of(puzzle)),
         &mut counter,
         &mut stats,
     );
