@@ -25,6 +25,14 @@ pub(super) struct Board {
     unsolved: [u32; 3],
 }
 
+/// Where the search guesses next.
+pub(super) struct Guess {
+    /// The open cell to guess on.
+    pub(super) cell: usize,
+    /// True when the cell has exactly two candidates, so that ruling one out places the other.
+    pub(super) two_candidates: bool,
+}
+
 /// A branch of the search with no solution.
 struct Contradiction;
 
@@ -227,7 +235,7 @@ impl Board {
 
     /// The open cell to guess on: one of `pairs` (per band, the cells with two candidates) if
     /// there is one, else a cell with the fewest candidates.
-    pub(super) fn guess_cell(&self, pairs: [u32; 3]) -> usize {
+    pub(super) fn guess_cell(&self, pairs: [u32; 3]) -> Guess {
         // Open cells per box, then per band and per stack.
         let boxes_open: [[u32; 3]; 3] = std::array::from_fn(|band| {
             std::array::from_fn(|stack| count_in_box(self.unsolved[band], stack))
@@ -248,7 +256,10 @@ impl Board {
             }
         }
         if let Some((_, cell)) = best {
-            return cell;
+            return Guess {
+                cell,
+                two_candidates: true,
+            };
         }
         // No two-candidate cell: count every open cell's candidates in binary, bit-sliced, and
         // take the first cell with the fewest.
@@ -273,7 +284,10 @@ impl Board {
                         cells & if count & (1 << i) != 0 { b } else { !b }
                     });
                 if exactly != 0 {
-                    return 27 * band + exactly.trailing_zeros() as usize;
+                    return Guess {
+                        cell: 27 * band + exactly.trailing_zeros() as usize,
+                        two_candidates: false,
+                    };
                 }
             }
         }

@@ -38,7 +38,7 @@ use crate::grid::{Grid, Position};
 mod board;
 mod tables;
 
-use board::{Board, Progress};
+use board::{Board, Guess, Progress};
 
 /// A puzzle in the engine's own form: for each digit and band, the cells given that digit.
 ///
@@ -94,10 +94,13 @@ trait Visitor {
 /// for every guess, on top of the copy that makes the branch.
 fn search(board: &mut Board, visitor: &mut impl Visitor, stats: &mut SearchStats) -> bool {
     loop {
-        let (cell, pairs) = match board.propagate() {
+        let Guess {
+            cell,
+            two_candidates,
+        } = match board.propagate() {
             Progress::Contradiction => return true,
             Progress::Solved => return visitor.solution(board),
-            Progress::Stuck { pairs } => (board.guess_cell(pairs), pairs),
+            Progress::Stuck { pairs } => board.guess_cell(pairs),
         };
         let digit = visitor.first_guess(board, cell);
         let mut branch = *board;
@@ -109,7 +112,7 @@ fn search(board: &mut Board, visitor: &mut impl Visitor, stats: &mut SearchStats
         board.eliminate(cell, digit);
         // A cell of two candidates has one left: place it now rather than have propagation
         // find it as a naked single after another round.
-        if pairs[cell / 27] & 1 << (cell % 27) != 0 {
+        if two_candidates {
             let other = board
                 .first_candidate(cell)
                 .expect("a two-candidate cell keeps its other candidate");
