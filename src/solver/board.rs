@@ -3,7 +3,7 @@
 use super::Givens;
 use super::tables::{
     BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, SOLE_COLUMNS, SOLE_MINIROWS, STACK_IN_BAND,
-    cells_in_columns, columns_of, count_in_box, presence,
+    cells_in_columns, columns_of, count_per_box, presence,
 };
 use crate::grid::{CELLS, Grid};
 
@@ -236,28 +236,32 @@ impl Board {
     /// The open cell to guess on: one of `pairs` (per band, the cells with two candidates) if
     /// there is one, else a cell with the fewest candidates.
     pub(super) fn guess_cell(&self, pairs: [u32; 3]) -> Guess {
-        // Open cells per box, then per band and per stack.
-        let boxes_open: [[u32; 3]; 3] = std::array::from_fn(|band| {
-            std::array::from_fn(|stack| count_in_box(self.unsolved[band], stack))
-        });
-        let stacks_open: [u32; 3] =
-            std::array::from_fn(|stack| boxes_open.iter().map(|boxes| boxes[stack]).sum());
-        let mut best: Option<(u32, usize)> = None;
-        for (band, (&band_pairs, boxes)) in pairs.iter().zip(&boxes_open).enumerate() {
+        // Open cells per box, a byte per stack: band by band, then summed over the grid.
+        let band_boxes_open: [u32; 3] =
+            std::array::from_fn(|band| count_per_box(self.unsolved[band]));
+        let stacks_open = band_boxes_open[0] + band_boxes_open[1] + band_boxes_open[2];
+        // The best box holding a pair, as `score << 4 | (15 - box)`: the highest score wins,
+        // and the first box in reading order among equals. Zero when no box holds a pair.
+        let mut best = 0;
+        for (band, (&band_pairs, &boxes_open)) in pairs.iter().zip(&band_boxes_open).enumerate() {
             // Score a pair by the open cells of its band and of its stack: the more it touches,
-            // the more a guess there propagates. One pair per stack is enough to look at.
-            let band_open: u32 = boxes.iter().sum();
-            for (stack, &stack_open) in stacks_open.iter().enumerate() {
-                let in_stack = band_pairs & STACK_IN_BAND << (3 * stack);
-                if in_stack != 0 && best.is_none_or(|(most, _)| band_open + stack_open > most) {
-                    let cell = 27 * band + in_stack.trailing_zeros() as usize;
-                    best = Some((band_open + stack_open, cell));
+            // the more a guess there propagates. One pair per box is enough to look at.
+            // Multiplying by 0x010101 adds the three bytes into the third.
+            let band_open = (boxes_open.wrapping_mul(0x01_01_01) >> 16) & 0xFF;
+            for stack in 0..3 {
+                let score = band_open + ((stacks_open >> (8 * stack)) & 0xFF);
+                let key = score << 4 | (15 - (3 * band + stack) as u32);
+                if band_pairs & STACK_IN_BAND << (3 * stack) != 0 {
+                    best = best.max(key);
                 }
             }
         }
-        if let Some((_, cell)) = best {
+        if best != 0 {
+            let best_box = 15 - (best & 15) as usize;
+            let (band, stack) = (best_box / 3, best_box % 3);
+            let in_box = pairs[band] & STACK_IN_BAND << (3 * stack);
             return Guess {
-                cell,
+                cell: 27 * band + in_box.trailing_zeros() as usize,
                 two_candidates: true,
             };
         }

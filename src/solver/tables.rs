@@ -24,11 +24,13 @@ pub const fn cells_in_columns(columns: u32) -> u32 {
 /// The nine cells of the first stack (columns 1-3) inside a band.
 pub const STACK_IN_BAND: u32 = 0o7007007;
 
-/// How many of the band's `cells` lie in the box of `stack` (0-2).
+/// How many of a band's `cells` lie in each of its three boxes, one byte per box (box 0 in the
+/// lowest byte).
 #[inline(always)]
-pub fn count_in_box(cells: u32, stack: usize) -> u32 {
-    let in_box = (cells >> (3 * stack)) & STACK_IN_BAND;
-    u32::from(BITS_SET[((in_box | in_box >> 6 | in_box >> 12) & ROW_BITS) as usize])
+pub fn count_per_box(cells: u32) -> u32 {
+    ROW_COUNT_PER_BOX[(cells & ROW_BITS) as usize]
+        + ROW_COUNT_PER_BOX[((cells >> 9) & ROW_BITS) as usize]
+        + ROW_COUNT_PER_BOX[((cells >> 18) & ROW_BITS) as usize]
 }
 
 /// The three cells of minirow `index` (`3 * row + box`).
@@ -149,13 +151,17 @@ pub const SOLE_COLUMNS: [u32; 512] = {
     table
 };
 
-/// For a 9-bit value, how many bits are set (the machine's own count is not always available).
-pub const BITS_SET: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut value = 0;
-    while value < 512 {
-        table[value] = (value as u32).count_ones() as u8;
-        value += 1;
+/// For a 9-bit row field: how many of its bits lie in each box, one byte per box.
+const ROW_COUNT_PER_BOX: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut j = 0;
+        while j < 3 {
+            table[row] |= ((row >> (3 * j)) & 0b111).count_ones() << (8 * j);
+            j += 1;
+        }
+        row += 1;
     }
     table
 };
@@ -216,6 +222,14 @@ mod tests {
         // Column 1 alone in box 0; box 1 has two columns; column 8 alone in box 2.
         let columns = 0b100_011_010;
         assert_eq!(SOLE_COLUMNS[columns], cells_in_columns(0b100_000_010));
+    }
+
+    #[test]
+    fn cells_are_counted_box_by_box() {
+        // Box 0: r0c0, r2c2; box 1: nothing; box 2: r0c8, r1c6, r1c7.
+        let cells = 1 | 1 << 8 | 1 << 15 | 1 << 16 | 1 << 20;
+        assert_eq!(count_per_box(cells), 2 | 3 << 16);
+        assert_eq!(count_per_box(BAND_BITS), 9 | 9 << 8 | 9 << 16);
     }
 
     #[test]
