@@ -265,37 +265,18 @@ impl Board {
                 two_candidates: true,
             };
         }
-        // No two-candidate cell: count every open cell's candidates in binary, bit-sliced, and
-        // take the first cell with the fewest.
-        let counters: [[u32; 4]; 3] = std::array::from_fn(|band| {
-            let mut bits = [0u32; 4];
-            for digit in 0..9 {
-                let mut carry = self.masks[subband(digit, band)] & self.unsolved[band];
-                for bit in bits.iter_mut() {
-                    let next = *bit & carry;
-                    *bit ^= carry;
-                    carry = next;
-                }
-            }
-            bits
-        });
-        for count in 3..=9u32 {
-            for (band, bits) in counters.iter().enumerate() {
-                let exactly = bits
-                    .iter()
-                    .enumerate()
-                    .fold(self.unsolved[band], |cells, (i, &b)| {
-                        cells & if count & (1 << i) != 0 { b } else { !b }
-                    });
-                if exactly != 0 {
-                    return Guess {
-                        cell: 27 * band + exactly.trailing_zeros() as usize,
-                        two_candidates: false,
-                    };
-                }
-            }
+        // No two-candidate cell (mostly at the root of hard puzzles): JCZSolve's rule, which the
+        // `sudoku` crate follows too. Of the first open cell of each band, the one with the
+        // fewest candidates.
+        let cell = (0..3)
+            .filter(|&band| self.unsolved[band] != 0)
+            .map(|band| 27 * band + self.unsolved[band].trailing_zeros() as usize)
+            .min_by_key(|&cell| self.candidates(cell).count_ones())
+            .expect("a board that is stuck has open cells");
+        Guess {
+            cell,
+            two_candidates: false,
         }
-        unreachable!("a board that is stuck has open cells with candidates")
     }
 
     /// The solved grid; only meaningful once every cell is fixed.
