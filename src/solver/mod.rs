@@ -25,9 +25,10 @@
 //! written out with their indices known at compile time (as in JCZSolve, the design the
 //! `sudoku` crate also follows), so each settle works on fixed array slots.
 //!
-//! When nothing more follows, the engine guesses on a cell with the fewest candidates (a
-//! two-candidate cell of the band and stack with the most open cells, when there is one): it
-//! tries the first digit on a copy of the state and, when that branch is done, removes the digit
+//! When nothing more follows, the engine guesses: on a two-candidate cell of the band and stack
+//! with the most open cells when there is one (almost always), else on a cell with few
+//! candidates (see [`board::Fallback`]: a search for one solution and a count pick it
+//! differently). It tries the first digit on a copy of the state and, when that branch is done, removes the digit
 //! from the cell and goes on (placing the other digit at once when the cell had two). The whole
 //! state is 228 bytes on the stack; nothing is allocated during the search.
 
@@ -38,7 +39,7 @@ use crate::grid::{Grid, Position};
 mod board;
 mod tables;
 
-use board::{Board, Guess, Progress};
+use board::{Board, Fallback, Guess, Progress};
 
 /// A puzzle in the engine's own form: for each digit and band, the cells given that digit.
 ///
@@ -75,6 +76,10 @@ impl Givens {
 
 /// Where the search reports solutions: it says whether to go on looking.
 trait Visitor {
+    /// Where to guess when no cell has two candidates: by default the rule that finds a first
+    /// solution soonest.
+    const FALLBACK: Fallback = Fallback::FirstOpenCells;
+
     /// Called with each solution found; returns false to stop the search.
     fn solution(&mut self, board: &Board) -> bool;
 
@@ -92,7 +97,7 @@ trait Visitor {
 ///
 /// The board is borrowed rather than moved: a move would copy the 228-byte state a second time
 /// for every guess, on top of the copy that makes the branch.
-fn search(board: &mut Board, visitor: &mut impl Visitor, stats: &mut SearchStats) -> bool {
+fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStats) -> bool {
     loop {
         let Guess {
             cell,
@@ -100,7 +105,7 @@ fn search(board: &mut Board, visitor: &mut impl Visitor, stats: &mut SearchStats
         } = match board.propagate() {
             Progress::Contradiction => return true,
             Progress::Solved => return visitor.solution(board),
-            Progress::Stuck { pairs } => board.guess_cell(pairs),
+            Progress::Stuck { pairs } => board.guess_cell(pairs, V::FALLBACK),
         };
         let digit = visitor.first_guess(board, cell);
         let mut branch = *board;
@@ -172,6 +177,9 @@ struct Counter {
 }
 
 impl Visitor for Counter {
+    // A count walks the whole tree (unless the limit stops it): the rule with smaller trees.
+    const FALLBACK: Fallback = Fallback::FewestCandidates;
+
     fn solution(&mut self, _board: &Board) -> bool {
         self.found += 1;
         self.found < self.limit
