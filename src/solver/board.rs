@@ -345,3 +345,28 @@ impl Board {
         Grid::from_cells(cells).expect("every cell holds a digit from 1 to 9")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_two_fallbacks_pick_different_cells_without_pairs() {
+        // Row 5 holds 1-6 in columns 1-6: r5c7-r5c9 keep {7, 8, 9}, every other open cell keeps
+        // six or more candidates, and nothing follows without a guess.
+        let text = format!("{}123456...{}", ".".repeat(36), ".".repeat(36));
+        let grid: Grid = text.parse().expect("test puzzle parses");
+        let mut board = Board::from_givens(&Givens::of(&grid));
+        let Progress::Stuck { pairs } = board.propagate() else {
+            panic!("the puzzle needs a guess");
+        };
+        assert_eq!(pairs, [0; 3]);
+        // First open cells: r1c1 (8 candidates), r4c1 (6: not 1-3), r7c1 (8).
+        let first = board.guess_cell(pairs, Fallback::FirstOpenCells);
+        assert_eq!((first.cell, first.two_candidates), (27, false));
+        // The first cell with three candidates, the fewest anywhere: r5c7.
+        let fewest = board.guess_cell(pairs, Fallback::FewestCandidates);
+        assert_eq!((fewest.cell, fewest.two_candidates), (42, false));
+        assert_eq!(board.candidates(42), 0b111_000_000);
+    }
+}
