@@ -334,12 +334,16 @@ impl Board {
     /// The solved grid; only meaningful once every cell is fixed.
     pub(super) fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
-        for (index, &mask) in self.masks.iter().enumerate() {
-            let (digit, band) = (index / 3, index % 3);
-            let mut bits = mask;
-            while bits != 0 {
-                cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
-                bits &= bits - 1;
+        for digit in 0..9 {
+            for band in 0..3 {
+                // Solved, each mask holds one cell per row: three, found without a loop
+                // that ends on the data.
+                let mut bits = self.masks[subband(digit, band)];
+                debug_assert_eq!(bits.count_ones(), 3, "one cell per row once solved");
+                for _row in 0..3 {
+                    cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
+                    bits &= bits.wrapping_sub(1);
+                }
             }
         }
         Grid::from_cells(cells).expect("every cell holds a digit from 1 to 9")
