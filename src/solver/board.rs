@@ -2,8 +2,8 @@
 
 use super::Givens;
 use super::tables::{
-    BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, SOLE_COLUMNS, SOLE_MINIROWS, STACK_IN_BAND,
-    cells_in_columns, columns_of, count_per_box, presence,
+    BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, SEEN_FROM_MINIROWS, SOLE_COLUMNS, SOLE_MINIROWS,
+    STACK_IN_BAND, cells_in_columns, columns_of, count_per_box, presence,
 };
 use crate::grid::{CELLS, Grid};
 
@@ -76,14 +76,10 @@ impl Board {
             for (digit, cells) in cells.iter().enumerate() {
                 let own = cells[band];
                 // Givens of other digits leave this mask; so do the rows and boxes of this
-                // digit's givens (but the givens themselves stay, unless they clash).
-                let mut keep = !(given & !own);
-                let mut bits = own;
-                while bits != 0 {
-                    keep &= KEEP_WHEN_PLACED[bits.trailing_zeros() as usize];
-                    bits &= bits - 1;
-                }
-                board.masks[subband(digit, band)] &= keep;
+                // digit's givens, one look-up for all of them. The givens themselves stay:
+                // two that clash in a band leave it no placement, or one of them no candidate.
+                let seen = SEEN_FROM_MINIROWS[presence(own)];
+                board.masks[subband(digit, band)] &= !((given | seen) & !own);
                 board.clear_in_other_bands(digit, band, cells_in_columns(columns_of(own)));
             }
         }

@@ -166,6 +166,25 @@ const ROW_COUNT_PER_BOX: [u32; 512] = {
     table
 };
 
+/// For a presence matrix: the cells of every row and every box that holds one of its minirows.
+/// Digits placed in those minirows leave them (but for their own cells).
+pub const SEEN_FROM_MINIROWS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut presence = 0;
+    while presence < 512 {
+        let mut index = 0;
+        while index < 9 {
+            if presence & (1 << index) != 0 {
+                let (row, column) = (index / 3, index % 3);
+                table[presence] |= ROW_BITS << (9 * row) | cells_in_columns(0b111 << (3 * column));
+            }
+            index += 1;
+        }
+        presence += 1;
+    }
+    table
+};
+
 /// For each cell of a band: the cells that keep a digit placed there, the cell itself and every
 /// cell outside its row and box.
 pub const KEEP_WHEN_PLACED: [u32; 27] = {
@@ -230,6 +249,19 @@ mod tests {
         let cells = 1 | 1 << 8 | 1 << 15 | 1 << 16 | 1 << 20;
         assert_eq!(count_per_box(cells), 2 | 3 << 16);
         assert_eq!(count_per_box(BAND_BITS), 9 | 9 << 8 | 9 << 16);
+    }
+
+    #[test]
+    fn placing_many_digits_at_once_clears_what_each_would() {
+        // r0c1, r1c5 and r2c7: what one look-up clears is what three placements clear.
+        let cells: u32 = 1 << 1 | 1 << 14 | 1 << 25;
+        let one_by_one = [1, 14, 25]
+            .iter()
+            .fold(BAND_BITS, |mask, &cell| mask & KEEP_WHEN_PLACED[cell]);
+        assert_eq!(
+            !SEEN_FROM_MINIROWS[presence(cells)] & BAND_BITS | cells,
+            one_by_one
+        );
     }
 
     #[test]
