@@ -116,29 +116,28 @@ enum Line {
     Bad { error: ParseError, row_like: bool },
 }
 
-/// What [`CELL_VALUES`] holds for a byte that is not a cell character.
+/// What [`cell_value_or_marker`] gives for a byte that is not a cell character.
 const NOT_A_CELL: u8 = u8::MAX;
 
-/// The value of each byte as a cell character: 0 for a blank, 1-9 for a digit, else
-/// [`NOT_A_CELL`].
-const CELL_VALUES: [u8; 256] = {
-    let mut table = [NOT_A_CELL; 256];
-    let mut digit = 1;
-    while digit <= 9 {
-        table[(b'0' + digit) as usize] = digit;
-        digit += 1;
+/// The value of a byte as a cell character: 0 for a blank (`.`, `0`, `_` or `*`), 1-9 for a
+/// digit, else [`NOT_A_CELL`]. Only comparisons and selects, so that a loop over many bytes
+/// compiles to vector code.
+#[inline(always)]
+fn cell_value_or_marker(byte: u8) -> u8 {
+    let digit = byte.wrapping_sub(b'0');
+    let blank = (byte == b'.') | (byte == b'_') | (byte == b'*');
+    if digit <= 9 {
+        digit
+    } else if blank {
+        0
+    } else {
+        NOT_A_CELL
     }
-    table[b'0' as usize] = 0;
-    table[b'.' as usize] = 0;
-    table[b'_' as usize] = 0;
-    table[b'*' as usize] = 0;
-    table
-};
+}
 
-/// The value of a cell character: `Some(0)` for a blank, `Some(1..=9)` for a digit.
-#[inline]
+/// The value of a cell character: 0 for a blank, 1-9 for a digit.
 fn cell_value(byte: u8) -> Option<u8> {
-    Some(CELL_VALUES[usize::from(byte)]).filter(|&value| value != NOT_A_CELL)
+    Some(cell_value_or_marker(byte)).filter(|&value| value != NOT_A_CELL)
 }
 
 /// How many cell characters `text` starts with.
@@ -152,15 +151,20 @@ fn cell_run(text: &[u8]) -> usize {
 fn leading_cells(text: &[u8]) -> (usize, [u8; CELLS]) {
     // The common case first: 81 cell characters, read without a branch per byte.
     if let Some(first) = text.first_chunk::<CELLS>() {
-        let cells = first.map(|byte| CELL_VALUES[usize::from(byte)]);
-        if cells.iter().all(|&value| value != NOT_A_CELL) {
+        let mut cells = [0u8; CELLS];
+        let mut all_cells = true;
+        for (cell, &byte) in cells.iter_mut().zip(first) {
+            *cell = cell_value_or_marker(byte);
+            all_cells &= *cell != NOT_A_CELL;
+        }
+        if all_cells {
             return (CELLS + cell_run(&text[CELLS..]), cells);
         }
     }
     let run = cell_run(text);
     let mut cells = [0u8; CELLS];
     for (cell, &byte) in cells.iter_mut().zip(&text[..run]) {
-        *cell = CELL_VALUES[usize::from(byte)];
+        *cell = cell_value_or_marker(byte);
     }
     (run, cells)
 }
