@@ -31,7 +31,9 @@ pub struct Record {
     pub puzzle: Result<Grid, InvalidPuzzle>,
     /// A second grid written after a one-line puzzle on the same line, as in files of puzzle and
     /// solution pairs: the annotation, when it starts with 81 cells.
-    pub companion: Option<Grid>,
+    /// Boxed: it is rare, and without it a record is small enough to move without a call to
+    /// `memcpy`.
+    pub companion: Option<Box<Grid>>,
 }
 
 /// Text that is not a puzzle: the text itself (its first line) and what is wrong with it.
@@ -354,7 +356,7 @@ impl<R: BufRead> PuzzleReader<R> {
             Line::Blank => self.grid.take().map(PartialGrid::into_record),
             Line::Puzzle(grid, companion) => {
                 let record = Record {
-                    companion,
+                    companion: companion.map(Box::new),
                     ..self.record(Ok(grid))
                 };
                 self.finish_grid_before(record)

@@ -118,8 +118,8 @@ pub fn run(args: CheckArgs) -> Result<Status> {
                     return Ok(());
                 }
             };
-            let solution = match (record.companion, solutions.as_mut()) {
-                (Some(companion), _) => Some(Ok(companion)),
+            let solution = match (record.companion.as_deref(), solutions.as_mut()) {
+                (Some(&companion), _) => Some(Ok(companion)),
                 (None, Some(solutions)) => Some(solutions.next()),
                 (None, None) => None,
             };
