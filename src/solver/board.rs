@@ -69,18 +69,20 @@ impl Board {
     /// Builds the state for a puzzle: each given cell keeps its digit as its only candidate,
     /// and the digit leaves the given's row, column and box.
     pub(super) fn from_givens(givens: &Givens) -> Board {
-        let mut board = Board::EMPTY;
         let cells = &givens.cells;
-        for band in 0..3 {
-            let given = (0..9).fold(0, |given, digit| given | cells[digit][band]);
-            for (digit, cells) in cells.iter().enumerate() {
-                let own = cells[band];
-                // Givens of other digits leave this mask; so do the rows and boxes of this
-                // digit's givens, one look-up for all of them. The givens themselves stay:
-                // two that clash in a band leave it no placement, or one of them no candidate.
-                let seen = SEEN_FROM_MINIROWS[presence(own)];
-                board.masks[subband(digit, band)] &= !((given | seen) & !own);
-                board.clear_in_other_bands(digit, band, cells_in_columns(columns_of(own)));
+        let given: [u32; 3] =
+            std::array::from_fn(|band| cells.iter().fold(0, |given, own| given | own[band]));
+        let mut board = Board::EMPTY;
+        for (digit, own) in cells.iter().enumerate() {
+            // The digit leaves the columns of its givens, in every band.
+            let columns = cells_in_columns(columns_of(own[0] | own[1] | own[2]));
+            for band in 0..3 {
+                // It leaves the rows and boxes of its givens too (one look-up), and the cells
+                // given other digits. Its own givens stay: two that clash leave the band no
+                // placement, or one of them no candidate.
+                let seen = SEEN_FROM_MINIROWS[presence(own[band])];
+                board.masks[subband(digit, band)] =
+                    BAND_BITS & !((given[band] | seen | columns) & !own[band]);
             }
         }
         board
