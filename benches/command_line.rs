@@ -1,8 +1,8 @@
 //! The `sudoku` binary at speed, whole process, beside the engine alone and beside the `sudoku`
 //! crate doing the same job in-process (read the file, solve, print):
 //!
-//! * `sudoku solve -j1` against the engine alone on the same puzzles: reading and printing must
-//!   not dominate;
+//! * `sudoku solve -j1` and `sudoku count -j1` against the engine alone on the same puzzles:
+//!   reading and printing must not dominate;
 //! * `sudoku solve -j2` against `-j1`: the parallel speed-up;
 //! * `sudoku solve -j1` against the crate's parse-solve-print loop.
 //!
@@ -16,22 +16,30 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use peer_sudoku::Sudoku as Peer;
-use sudoku_cli::{Grid, PuzzleReader, solve};
+use sudoku_cli::{Grid, PuzzleReader, count_solutions, solve};
 
 const REPEAT: usize = 500;
 
-/// Runs `sudoku solve --jobs JOBS PATH > file`, as a user saving the solutions would, and
+/// `sudoku count`'s default limit.
+const COUNT_LIMIT: u64 = 1000;
+
+/// Runs `sudoku COMMAND --jobs JOBS PATH > file`, as a user saving the results would, and
 /// returns how many bytes it wrote.
-fn run_binary(path: &str, jobs: &str) -> usize {
+fn run_command(command: &str, path: &str, jobs: &str) -> usize {
     let output = tempfile::tempfile().expect("a temporary file");
     let status = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(["solve", "--jobs", jobs, path])
+        .args([command, "--jobs", jobs, path])
         .stdout(output.try_clone().expect("the file handle clones"))
         .stderr(Stdio::inherit())
         .status()
         .expect("the binary runs");
     assert!(status.success());
     output.metadata().expect("the file has a length").len() as usize
+}
+
+/// Runs `sudoku solve --jobs JOBS PATH > file`; see [`run_command`].
+fn run_binary(path: &str, jobs: &str) -> usize {
+    run_command("solve", path, jobs)
 }
 
 fn main() {
@@ -53,6 +61,13 @@ fn main() {
     let bytes = puzzles.len() * 82;
 
     let engine = || puzzles.iter().filter_map(solve).count() * 82;
+    // `sudoku count` prints each count on a line, counting up to its default limit.
+    let count_engine = || {
+        puzzles
+            .iter()
+            .map(|p| count_solutions(p, COUNT_LIMIT).to_string().len() + 1)
+            .sum::<usize>()
+    };
     let peer_job = || {
         let mut out = Vec::with_capacity(bytes);
         for line in text.lines().filter(|l| !l.starts_with('#')) {
@@ -63,6 +78,8 @@ fn main() {
     };
     let rounds = common::rounds();
     let (whole, alone) = common::interleaved(rounds, || run_binary(&path, "1"), engine);
+    let (count_whole, count_alone) =
+        common::interleaved(rounds, || run_command("count", &path, "1"), count_engine);
     let (two, one) =
         common::interleaved(rounds, || run_binary(&path, "2"), || run_binary(&path, "1"));
     let (ours, peer) = common::interleaved(rounds, || run_binary(&path, "1"), peer_job);
@@ -85,6 +102,11 @@ fn main() {
         "`sudoku solve -j1` (whole process) / engine alone: time ratio",
         whole,
         alone,
+    );
+    row(
+        "`sudoku count -j1` (whole process) / engine alone: time ratio",
+        count_whole,
+        count_alone,
     );
     row(
         "`sudoku solve -j1` / `sudoku solve -j2`: speed-up",
