@@ -337,8 +337,17 @@ mod tests {
 
     #[test]
     fn a_clash_in_any_unit_leaves_no_solution() {
-        // Two 7s alone on an empty grid: in one row, one column (other bands), one box.
-        for (a, b) in [(0, 8), (0, 72), (10, 20), (40, 76)] {
+        // Two 7s alone on an empty grid: in one row, one column (other bands), one box, and
+        // side by side in one row and box, or one column and box.
+        for (a, b) in [
+            (0, 8),
+            (0, 72),
+            (10, 20),
+            (40, 76),
+            (0, 1),
+            (0, 9),
+            (50, 68),
+        ] {
             let mut cells = [0u8; 81];
             (cells[a], cells[b]) = (7, 7);
             let puzzle = Grid::from_cells(cells).unwrap();
