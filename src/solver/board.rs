@@ -37,8 +37,9 @@ pub(super) struct Guess {
 #[derive(Clone, Copy)]
 pub(super) enum Fallback {
     /// Of the first open cell of each band, the one with the fewest candidates. Searches for one
-    /// solution use it: it is as good as the other on puzzles in random order, and much better
-    /// on collections published in a canonical form, where the first cell often holds a 1.
+    /// solution use it: on puzzles in random order it needs about as many guesses as the other
+    /// (1% more, measured), and far fewer on collections published in a canonical form, where
+    /// the first cell often holds a 1.
     FirstOpenCells,
     /// The first open cell with the fewest candidates of all: smaller trees to walk whole, so
     /// counting uses it.
