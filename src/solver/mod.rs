@@ -29,8 +29,9 @@
 //! with the most open cells when there is one (almost always), else on a cell with few
 //! candidates (see `Fallback` in `board.rs`: a search for one solution and a count pick it
 //! differently). It tries the first digit on a copy of the state and, when that branch is
-//! done, removes the digit from the cell and goes on (placing the other digit at once when the cell had two). The whole
-//! state is 228 bytes on the stack; nothing is allocated during the search.
+//! done, removes the digit from the cell and goes on (placing the other digit at once when the
+//! cell had two). The whole state is 228 bytes on the stack; nothing is allocated during the
+//! search.
 
 use rand::{Rng, RngExt};
 
