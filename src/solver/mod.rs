@@ -64,8 +64,8 @@ impl Givens {
             for (bit, &value) in cells.iter().enumerate() {
                 by_value[usize::from(value)] |= 1 << bit;
             }
-            for (digit, &cells) in by_value[1..].iter().enumerate() {
-                givens.cells[digit][band] = cells;
+            for (digit, &given) in by_value[1..].iter().enumerate() {
+                givens.cells[digit][band] = given;
             }
         }
         givens

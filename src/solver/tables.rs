@@ -38,6 +38,12 @@ const fn minirow_cells(index: usize) -> u32 {
     0b111 << (9 * (index / 3) + 3 * (index % 3))
 }
 
+/// The cells of the row and of the box that meet in minirow `index` (`3 * row + box`): where a
+/// digit placed in that minirow can go no more, but for its own cell.
+const fn row_and_box_of_minirow(index: usize) -> u32 {
+    ROW_BITS << (9 * (index / 3)) | cells_in_columns(0b111 << (3 * (index % 3)))
+}
+
 /// The presence matrix of a band mask: which minirows hold a candidate.
 #[inline(always)]
 pub fn presence(mask: u32) -> usize {
@@ -175,8 +181,7 @@ pub const SEEN_FROM_MINIROWS: [u32; 512] = {
         let mut index = 0;
         while index < 9 {
             if presence & (1 << index) != 0 {
-                let (row, column) = (index / 3, index % 3);
-                table[presence] |= ROW_BITS << (9 * row) | cells_in_columns(0b111 << (3 * column));
+                table[presence] |= row_and_box_of_minirow(index);
             }
             index += 1;
         }
@@ -191,10 +196,8 @@ pub const KEEP_WHEN_PLACED: [u32; 27] = {
     let mut table = [0u32; 27];
     let mut cell = 0;
     while cell < 27 {
-        let (row, column) = (cell / 9, cell % 9);
-        let row_cells = ROW_BITS << (9 * row);
-        let box_cells = cells_in_columns(0b111 << (column / 3 * 3));
-        table[cell] = (BAND_BITS & !(row_cells | box_cells)) | 1 << cell;
+        let minirow = 3 * (cell / 9) + cell % 9 / 3;
+        table[cell] = (BAND_BITS & !row_and_box_of_minirow(minirow)) | 1 << cell;
         cell += 1;
     }
     table
