@@ -20,26 +20,23 @@ use sudoku_cli::{Grid, PuzzleReader, count_solutions, solve};
 
 const REPEAT: usize = 500;
 
-/// `sudoku count`'s default limit.
+/// The limit both sides count to (`sudoku count`'s default, passed to it explicitly so that the
+/// two sides cannot drift apart).
 const COUNT_LIMIT: u64 = 1000;
 
-/// Runs `sudoku COMMAND --jobs JOBS PATH > file`, as a user saving the results would, and
-/// returns how many bytes it wrote.
-fn run_command(command: &str, path: &str, jobs: &str) -> usize {
+/// Runs `sudoku ARGS... PATH > file`, as a user saving the results would, and returns how many
+/// bytes it wrote.
+fn run_binary(args: &[&str], path: &str) -> usize {
     let output = tempfile::tempfile().expect("a temporary file");
     let status = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args([command, "--jobs", jobs, path])
+        .args(args)
+        .arg(path)
         .stdout(output.try_clone().expect("the file handle clones"))
         .stderr(Stdio::inherit())
         .status()
         .expect("the binary runs");
     assert!(status.success());
     output.metadata().expect("the file has a length").len() as usize
-}
-
-/// Runs `sudoku solve --jobs JOBS PATH > file`; see [`run_command`].
-fn run_binary(path: &str, jobs: &str) -> usize {
-    run_command("solve", path, jobs)
 }
 
 fn main() {
@@ -77,12 +74,20 @@ fn main() {
         black_box(out).len()
     };
     let rounds = common::rounds();
-    let (whole, alone) = common::interleaved(rounds, || run_binary(&path, "1"), engine);
-    let (count_whole, count_alone) =
-        common::interleaved(rounds, || run_command("count", &path, "1"), count_engine);
-    let (two, one) =
-        common::interleaved(rounds, || run_binary(&path, "2"), || run_binary(&path, "1"));
-    let (ours, peer) = common::interleaved(rounds, || run_binary(&path, "1"), peer_job);
+    let limit = COUNT_LIMIT.to_string();
+    let solve_one_job = || run_binary(&["solve", "--jobs", "1"], &path);
+    let (whole, alone) = common::interleaved(rounds, solve_one_job, engine);
+    let (count_whole, count_alone) = common::interleaved(
+        rounds,
+        || run_binary(&["count", "--jobs", "1", "--limit", &limit], &path),
+        count_engine,
+    );
+    let (two, one) = common::interleaved(
+        rounds,
+        || run_binary(&["solve", "--jobs", "2"], &path),
+        solve_one_job,
+    );
+    let (ours, peer) = common::interleaved(rounds, solve_one_job, peer_job);
 
     println!(
         "input: {} puzzles (17_clue_1000.txt x {REPEAT})",
