@@ -15,6 +15,14 @@ pub enum ParseError {
         /// Its column on the line, counted in characters from 1.
         column: usize,
     },
+    /// A byte that does not start a valid UTF-8 character, shown as `\xff`.
+    #[error("invalid byte \\x{byte:02x} at column {column}")]
+    InvalidByte {
+        /// The byte found.
+        byte: u8,
+        /// Its column on the line, counted in characters from 1.
+        column: usize,
+    },
     /// A one-line puzzle whose cell count is not 81.
     #[error("found {found} cells, expected 81 (or a grid of 9 rows of 9)")]
     WrongCellCount {

@@ -131,11 +131,11 @@ impl Symmetry {
 impl std::str::FromStr for Symmetry {
     type Err = String;
 
-    /// Reads a symmetry by its name (see [`Symmetry::NAMES`]).
+    /// Reads a symmetry by its name (see [`Symmetry::NAMES`]), in any case.
     fn from_str(name: &str) -> Result<Symmetry, String> {
         Symmetry::NAMES
             .iter()
-            .position(|&n| n == name)
+            .position(|&n| n.eq_ignore_ascii_case(name.trim()))
             .map(|i| Symmetry::ALL[i])
             .ok_or_else(|| format!("unknown symmetry {name:?}"))
     }

@@ -9,7 +9,7 @@ fn main() -> ExitCode {
         Ok(status) => status.into(),
         Err(error) if cli::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("sudoku: {error:#}");
+            cli::print_message(format_args!("{error:#}"));
             cli::Status::Error.into()
         }
     }

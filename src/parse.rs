@@ -54,6 +54,8 @@ pub struct PuzzleReader<R> {
     line: Vec<u8>,
     line_too_long: bool,
     line_number: u64,
+    /// The last line ended with a CR: an LF right after it belongs to the same line ending.
+    after_cr: bool,
     grid: Option<PartialGrid>,
     pending: Option<Record>,
     finished: bool,
@@ -114,9 +116,26 @@ enum Line {
     Puzzle(Grid, Option<Grid>),
     /// Nine cells: a row of a grid.
     Row([u8; 9]),
-    /// Malformed. `row_like` when it has few enough cells in a run to be a bad grid row.
-    Bad { error: ParseError, row_like: bool },
+    /// Malformed; `fit` says whether it belongs to a grid.
+    Bad { error: ParseError, fit: BadFit },
 }
+
+/// Where a malformed line belongs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BadFit {
+    /// On its own: a one-line puzzle gone wrong. It ends any grid in progress.
+    Alone,
+    /// A row of the grid in progress, if there is one (a row with a stray character); alone
+    /// otherwise.
+    InGrid,
+    /// A grid row in any case: cells and separators only, but not nine cells (a row typed with
+    /// ten). It starts a grid when none is in progress, so that the grid's other rows are not
+    /// taken for the start of another.
+    Row,
+}
+
+/// The most cells a malformed line can hold and still be taken for a grid row.
+const MAX_ROW_CELLS: usize = 18;
 
 /// What [`cell_value_or_marker`] gives for a byte that is not a cell character.
 const NOT_A_CELL: u8 = u8::MAX;
@@ -176,18 +195,22 @@ fn is_separator(byte: u8) -> bool {
     matches!(byte, b'|' | b'-' | b'+' | b' ' | b'\t')
 }
 
-/// The error for the byte at `index`: the character there and its column in characters.
+/// The error for the byte at `index`: the character there and its column in characters, or
+/// the byte itself when it does not start a valid UTF-8 character.
 fn invalid_character(line: &[u8], index: usize) -> ParseError {
     let column = line[..index].iter().filter(|&&b| b & 0xC0 != 0x80).count() + 1;
     let tail = &line[index..line.len().min(index + 4)];
-    let found = match std::str::from_utf8(tail) {
-        Ok(text) => text.chars().next(),
-        Err(e) => std::str::from_utf8(&tail[..e.valid_up_to()])
-            .ok()
-            .and_then(|t| t.chars().next()),
+    let valid = match std::str::from_utf8(tail) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(&tail[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    match valid.chars().next() {
+        Some(found) => ParseError::InvalidCharacter { found, column },
+        None => ParseError::InvalidByte {
+            byte: line[index],
+            column,
+        },
     }
-    .unwrap_or(char::REPLACEMENT_CHARACTER);
-    ParseError::InvalidCharacter { found, column }
 }
 
 /// Classifies a line (without its line ending). `row` is the grid row it would be, from 1.
@@ -205,13 +228,19 @@ fn classify(line: &[u8], row: Option<usize>) -> Line {
     }
     let (run, cells) = leading_cells(body);
     if run > 9 {
-        return classify_puzzle_line(line, start, run, cells);
+        return classify_puzzle_line(line, start, run, cells, row);
     }
     classify_grid_row(line, start, row)
 }
 
 /// A line starting with a run of more than 9 cells: a one-line puzzle, maybe annotated.
-fn classify_puzzle_line(line: &[u8], start: usize, run: usize, cells: [u8; CELLS]) -> Line {
+fn classify_puzzle_line(
+    line: &[u8],
+    start: usize,
+    run: usize,
+    cells: [u8; CELLS],
+    row: Option<usize>,
+) -> Line {
     let next = line.get(start + run).copied();
     let error = match next {
         None | Some(b' ' | b'\t' | b'\r') if run == CELLS => {
@@ -219,13 +248,15 @@ fn classify_puzzle_line(line: &[u8], start: usize, run: usize, cells: [u8; CELLS
             let grid = Grid::from_cells(cells).expect("cells are 0-9");
             return Line::Puzzle(grid, companion);
         }
+        None | Some(b' ' | b'\t' | b'\r') if run <= MAX_ROW_CELLS => {
+            return classify_grid_row(line, start, row);
+        }
         None | Some(b' ' | b'\t' | b'\r') => ParseError::WrongCellCount { found: run },
-        Some(_) if run > CELLS => ParseError::WrongCellCount { found: run },
         Some(_) => invalid_character(line, start + run),
     };
     Line::Bad {
         error,
-        row_like: false,
+        fit: BadFit::Alone,
     }
 }
 
@@ -253,7 +284,7 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
         } else if !is_separator(byte) && byte != b'\r' {
             return Line::Bad {
                 error: invalid_character(line, start + offset),
-                row_like: true,
+                fit: BadFit::InGrid,
             };
         }
     }
@@ -261,12 +292,16 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
         0 => Line::Skip,
         9 => Line::Row(cells[..9].try_into().expect("nine cells")),
         CELLS => Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9"), None),
-        _ => Line::Bad {
-            error: match row {
-                Some(row) => ParseError::GridRowLength { row, found },
-                None => ParseError::WrongCellCount { found },
+        _ if found <= MAX_ROW_CELLS => Line::Bad {
+            error: ParseError::GridRowLength {
+                row: row.unwrap_or(1),
+                found,
             },
-            row_like: true,
+            fit: BadFit::Row,
+        },
+        _ => Line::Bad {
+            error: ParseError::WrongCellCount { found },
+            fit: BadFit::Alone,
         },
     }
 }
@@ -279,6 +314,7 @@ impl<R: BufRead> PuzzleReader<R> {
             line: Vec::with_capacity(128),
             line_too_long: false,
             line_number: 0,
+            after_cr: false,
             grid: None,
             pending: None,
             finished: false,
@@ -287,12 +323,15 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads the next line into `self.line` without its line ending, keeping at most
     /// [`MAX_LINE`] bytes. Returns false at the end of the input.
+    ///
+    /// A line ends at LF, CRLF or a lone CR. After a CR the reader does not wait to see whether
+    /// an LF follows (a person may be typing): the next call skips an LF that comes first.
     fn read_line(&mut self) -> io::Result<bool> {
         self.line.clear();
         self.line_too_long = false;
         let mut read_any = false;
         loop {
-            let available = match self.reader.fill_buf() {
+            let mut available = match self.reader.fill_buf() {
                 Ok(bytes) => bytes,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
@@ -300,9 +339,17 @@ impl<R: BufRead> PuzzleReader<R> {
             if available.is_empty() {
                 break;
             }
+            if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
+                self.reader.consume(1);
+                continue;
+            }
             read_any = true;
-            let (chunk, used, ended) = match memchr::memchr(b'\n', available) {
-                Some(end) => (&available[..end], end + 1, true),
+            let (chunk, used, ended) = match memchr::memchr2(b'\n', b'\r', available) {
+                Some(end) => {
+                    self.after_cr = available[end] == b'\r';
+                    available = &available[..end];
+                    (available, end + 1, true)
+                }
                 None => (available, available.len(), false),
             };
             let room = MAX_LINE - self.line.len();
@@ -317,9 +364,6 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         if read_any {
             self.line_number += 1;
-            if self.line.last() == Some(&b'\r') {
-                self.line.pop();
-            }
             if self.line_number == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
                 self.line.drain(..3);
             }
@@ -363,7 +407,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             Line::Bad {
                 error,
-                row_like: false,
+                fit: BadFit::Alone,
             } => {
                 let record = self.record(Err(error));
                 self.finish_grid_before(record)
@@ -371,7 +415,11 @@ impl<R: BufRead> PuzzleReader<R> {
             Line::Row(cells) => self.add_row(Ok(cells)),
             Line::Bad {
                 error,
-                row_like: true,
+                fit: BadFit::Row,
+            } => self.add_row(Err(error)),
+            Line::Bad {
+                error,
+                fit: BadFit::InGrid,
             } if self.grid.is_some() => self.add_row(Err(error)),
             Line::Bad { error, .. } => Some(self.record(Err(error))),
         }
@@ -543,9 +591,10 @@ mod tests {
             records(text),
             vec![(1, Err(ParseError::WrongCellCount { found: 80 }))]
         );
+        // A few cells are a grid row gone wrong: it starts a grid, which then ends too soon.
         assert_eq!(
             records("1234\n"),
-            vec![(1, Err(ParseError::WrongCellCount { found: 4 }))]
+            vec![(1, Err(ParseError::GridRowLength { row: 1, found: 4 }))]
         );
     }
 

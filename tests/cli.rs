@@ -107,7 +107,7 @@ fn json_lines_carry_source_line_status_and_result() {
     assert_eq!(objects[0]["source"], "<stdin>");
     assert_eq!(objects[0]["line"], 2);
     assert_eq!(objects[0]["puzzle"], EASY);
-    assert_eq!(objects[0]["status"], "solved");
+    assert_eq!(objects[0]["status"], "ok");
     assert_eq!(objects[0]["solution"], SOLUTION);
     assert_eq!(objects[1]["line"], 3);
     assert_eq!(objects[1]["status"], "no_solution");
@@ -247,10 +247,12 @@ fn count_json_says_unique_or_multiple() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(objects[0]["status"], "unique");
+    assert_eq!(objects[0]["status"], "ok");
+    assert_eq!(objects[0]["unique"], true);
     assert_eq!(objects[0]["count"], 1);
     assert_eq!(objects[0]["limit_reached"], false);
     assert_eq!(objects[1]["status"], "multiple");
+    assert_eq!(objects[1]["unique"], false);
     assert_eq!(objects[1]["count"], 3);
     assert_eq!(objects[1]["limit_reached"], true);
 }

@@ -1,6 +1,6 @@
 //! `sudoku check`: whether grids are valid, and whether solutions solve their puzzles.
 
-use std::io::Write;
+use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -9,10 +9,13 @@ use serde::Serialize;
 use sudoku_cli::check::{Fault, check_grid, check_solution};
 use sudoku_cli::{Grid, PuzzleReader, Record};
 
-use super::input::{InputArgs, Source};
-use super::output::{Output, Problem};
-use super::pipeline;
+use super::input::{InputArgs, Source, run_puzzles};
+use super::output::{JsonStatus, Output, Problem, StatsArgs, puzzle_text};
+use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
+
+/// Grids handed to a worker at a time: a check takes microseconds.
+const CHUNK: usize = 256;
 
 /// How results are printed.
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,7 +23,7 @@ pub enum CheckFormat {
     /// One line per grid: `ok` or `fail`; each fault goes to stderr.
     #[default]
     Line,
-    /// One JSON object per line (JSON Lines), with the kind of check and every fault.
+    /// One JSON object per line (JSON Lines), with the status, the kind of check and every fault.
     Json,
 }
 
@@ -36,8 +39,14 @@ pub struct CheckArgs {
     solution: Option<PathBuf>,
 
     /// How to print results.
-    #[arg(short, long, value_enum, default_value_t)]
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: CheckFormat,
+
+    #[command(flatten)]
+    jobs: JobsArgs,
+
+    #[command(flatten)]
+    stats: StatsArgs,
 }
 
 /// One line of `--format json` output.
@@ -46,15 +55,20 @@ struct JsonCheck<'a> {
     source: String,
     line: u64,
     grid: String,
-    kind: &'a str,
-    valid: bool,
+    status: JsonStatus,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    valid: Option<bool>,
     faults: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
 }
 
 /// Where the solutions come from, when they come from a file of their own.
 struct Solutions {
     source: Source,
-    reader: PuzzleReader<Box<dyn std::io::BufRead>>,
+    reader: PuzzleReader<BufReader<Box<dyn Read + Send>>>,
 }
 
 impl Solutions {
@@ -73,11 +87,36 @@ impl Solutions {
             None => Err(format!("{}: no solution left for this puzzle", self.source)),
         }
     }
+
+    /// The line of the first solution left over, if any.
+    fn left_over(&mut self) -> Option<u64> {
+        match self.reader.next() {
+            Some(Ok(record)) => Some(record.line),
+            _ => None,
+        }
+    }
+}
+
+/// What a worker finds for one record: the kind of check and its faults, when the record holds
+/// all that is needed.
+type Checked = Option<(&'static str, Vec<Fault>)>;
+
+/// The checks that need nothing beyond the record: a grid alone, or a puzzle with its solution
+/// on the same line. `None` when the record needs a solution from the file, or is invalid.
+fn check_record(record: &Record, with_solution_file: bool) -> Checked {
+    let grid = record.puzzle.as_ref().ok()?;
+    match record.companion.as_deref() {
+        Some(solution) => Some(("solution", check_solution(grid, solution))),
+        None if with_solution_file => None,
+        None if grid.is_complete() => Some(("grid", check_grid(grid))),
+        None => Some(("puzzle", check_grid(grid))),
+    }
 }
 
 /// Runs `sudoku check`.
 pub fn run(args: CheckArgs) -> Result<Status> {
-    let mut output = Output::new(false, ["passed", "failed"]);
+    let sources = args.input.sources();
+    let mut output = Output::new(args.stats.stats, ["passed", "failed"], &sources);
     let mut solutions = match &args.solution {
         Some(path) => {
             let source = Source::File(path.clone());
@@ -95,52 +134,68 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         None => None,
     };
     let format = args.format;
-    pipeline::run(
-        &args.input.sources(),
-        1,
-        |_| (),
-        |event| {
-            let Some((source, record, ())) = output.puzzle(event) else {
-                return Ok(());
-            };
-            let grid = match &record.puzzle {
-                Ok(grid) => *grid,
-                Err(invalid) => {
-                    output.problem(
-                        source,
-                        record.line,
-                        &Problem::Invalid(invalid.error.clone()),
-                    );
-                    match format {
-                        CheckFormat::Line => writeln!(output.stdout(), "error: invalid grid")?,
-                        CheckFormat::Json => {}
-                    }
-                    return Ok(());
+    let with_solution_file = solutions.is_some();
+    let setup = Setup {
+        threads: args.jobs.threads(),
+        chunk_size: CHUNK,
+    };
+    let work = move |record: &Record| check_record(record, with_solution_file);
+    run_puzzles(&sources, setup, work, |event| {
+        let Some((source, record, checked)) = output.puzzle(event)? else {
+            return Ok(());
+        };
+        let grid = match &record.puzzle {
+            Ok(grid) => *grid,
+            Err(invalid) => {
+                let problem = Problem::Invalid(invalid.error.clone());
+                return report_problem(&mut output, format, source, &record, &problem);
+            }
+        };
+        let (kind, faults) = match (checked, solutions.as_mut()) {
+            (Some(checked), _) => checked,
+            (None, Some(solutions)) => match solutions.next() {
+                Ok(solution) => ("solution", check_solution(&grid, &solution)),
+                Err(why) => {
+                    let problem = Problem::Unusable(format!("cannot check: {why}"));
+                    return report_problem(&mut output, format, source, &record, &problem);
                 }
-            };
-            let solution = match (record.companion.as_deref(), solutions.as_mut()) {
-                (Some(&companion), _) => Some(Ok(companion)),
-                (None, Some(solutions)) => Some(solutions.next()),
-                (None, None) => None,
-            };
-            let (kind, faults) = match solution {
-                Some(Ok(solution)) => ("solution", check_solution(&grid, &solution)),
-                Some(Err(why)) => {
-                    output.problem(
-                        source,
-                        record.line,
-                        &Problem::Unusable(format!("cannot check: {why}")),
-                    );
-                    writeln!(output.stdout(), "error: no solution to check")?;
-                    return Ok(());
-                }
-                None if grid.is_complete() => ("grid", check_grid(&grid)),
-                None => ("puzzle", check_grid(&grid)),
-            };
-            report(&mut output, format, source, &record, &grid, kind, &faults)
-        },
-    )?;
+            },
+            (None, None) => unreachable!("without a solution file every valid grid is checked"),
+        };
+        report(&mut output, format, source, &record, &grid, kind, &faults)
+    })?;
+    if let Some(solutions) = solutions.as_mut() {
+        if let Some(line) = solutions.left_over() {
+            let problem = Problem::Unusable("more solutions than puzzles".to_string());
+            output.problem(&solutions.source, line, &problem);
+        }
+    }
     Ok(output.finish()?)
+}
+
+/// Reports a record that could not be checked, with its placeholder line or JSON object.
+fn report_problem(
+    output: &mut Output,
+    format: CheckFormat,
+    source: &Source,
+    record: &Record,
+    problem: &Problem,
+) -> Result<()> {
+    output.problem(source, record.line, problem);
+    match format {
+        CheckFormat::Line => writeln!(output.stdout(), "{}", problem.placeholder())?,
+        CheckFormat::Json => output.json(&JsonCheck {
+            source: source.to_string(),
+            line: record.line,
+            grid: puzzle_text(record),
+            status: problem.json_status(),
+            kind: None,
+            valid: None,
+            faults: Vec::new(),
+            error: Some(problem.to_string()),
+        })?,
+    }
+    Ok(())
 }
 
 /// Prints the verdict on one grid, and each fault located on stderr.
@@ -167,9 +222,15 @@ fn report(
             source: source.to_string(),
             line: record.line,
             grid: grid.to_string(),
-            kind,
-            valid: faults.is_empty(),
+            status: if faults.is_empty() {
+                JsonStatus::Ok
+            } else {
+                JsonStatus::Failed
+            },
+            kind: Some(kind),
+            valid: Some(faults.is_empty()),
             faults: faults.iter().map(ToString::to_string).collect(),
+            error: None,
         })?,
     }
     Ok(())

@@ -6,10 +6,15 @@ use serde::Serialize;
 use std::io::Write;
 use sudoku_cli::{Record, SolutionCount, count_solutions};
 
-use super::input::InputArgs;
-use super::output::{Output, Problem, puzzle_text, record_puzzle, unsolvable};
-use super::pipeline::{self, JobsArgs};
+use super::input::{InputArgs, run_puzzles};
+use super::output::{
+    JsonStatus, Output, Problem, StatsArgs, puzzle_text, record_puzzle, unsolvable,
+};
+use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
+
+/// Puzzles handed to a worker at a time: a count takes microseconds.
+const CHUNK: usize = 256;
 
 /// The default for `--limit`: counting this many solutions takes milliseconds, even for an
 /// empty grid.
@@ -31,7 +36,8 @@ pub struct CountArgs {
     #[command(flatten)]
     input: InputArgs,
 
-    /// Stop counting at N solutions; the count is then printed as a lower bound (`N+`).
+    /// Stop counting at N solutions; the count is then printed as a lower bound (`N+`). With
+    /// --unique, counting goes on to 2 at least, so that a unique puzzle is told apart.
     #[arg(short, long, value_name = "N", default_value_t = DEFAULT_LIMIT,
           value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
@@ -41,28 +47,30 @@ pub struct CountArgs {
     unique: bool,
 
     /// How to print counts.
-    #[arg(short, long, value_enum, default_value_t)]
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: CountFormat,
 
     #[command(flatten)]
     jobs: JobsArgs,
 
-    /// Print a summary on stderr at the end: puzzles read, counted, failed, time, speed.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    stats: StatsArgs,
 }
 
 /// One line of `--format json` output.
 #[derive(Serialize)]
-struct JsonCount<'a> {
+struct JsonCount {
     source: String,
     line: u64,
     puzzle: String,
-    status: &'a str,
+    status: JsonStatus,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     limit_reached: Option<bool>,
+    /// Whether the puzzle has exactly one solution; null when the limit stopped the count at
+    /// one, or there is no count.
+    unique: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -79,11 +87,12 @@ fn count_record(record: &Record, limit: u64) -> Result<SolutionCount, Problem> {
     Ok(count)
 }
 
-/// The problem with a count, if any: none at all is always one; several, when `unique` is asked.
+/// The problem with a count, if any: none at all is always one; more than one, when `unique` is
+/// asked.
 fn count_problem(count: &SolutionCount, unique: bool) -> Option<Problem> {
     if count.found == 0 {
         Some(Problem::NoSolution)
-    } else if unique && !count.is_unique() {
+    } else if unique && count.found > 1 {
         Some(Problem::NotUnique(*count))
     } else {
         None
@@ -92,12 +101,21 @@ fn count_problem(count: &SolutionCount, unique: bool) -> Option<Problem> {
 
 /// Runs `sudoku count`.
 pub fn run(args: CountArgs) -> Result<Status> {
-    let mut output = Output::new(args.stats, ["counted", "without solution or not unique"]);
-    let (limit, unique, format) = (args.limit, args.unique, args.format);
     let sources = args.input.sources();
-    let work = |record: &Record| count_record(record, limit);
-    pipeline::run(&sources, args.jobs.threads(), work, |event| {
-        let Some((source, record, result)) = output.puzzle(event) else {
+    let mut output = Output::new(
+        args.stats.stats,
+        ["counted", "without solution or not unique"],
+        &sources,
+    );
+    let (unique, format) = (args.unique, args.format);
+    let limit = if unique { args.limit.max(2) } else { args.limit };
+    let work = move |record: &Record| count_record(record, limit);
+    let setup = Setup {
+        threads: args.jobs.threads(),
+        chunk_size: CHUNK,
+    };
+    run_puzzles(&sources, setup, work, |event| {
+        let Some((source, record, result)) = output.puzzle(event)? else {
             return Ok(());
         };
         let problem = match &result {
@@ -117,12 +135,17 @@ pub fn run(args: CountArgs) -> Result<Status> {
                 source: source.to_string(),
                 line: record.line,
                 puzzle: puzzle_text(&record),
-                status: match (&result, &problem) {
-                    (Err(problem), _) => problem.json_status(),
-                    (Ok(_), Some(problem)) => problem.json_status(),
-                    (Ok(count), None) if count.is_unique() => "unique",
-                    (Ok(_), None) => "multiple",
+                status: match &result {
+                    Err(problem) => problem.json_status(),
+                    Ok(count) if count.found == 0 => JsonStatus::NoSolution,
+                    Ok(count) if count.found > 1 => JsonStatus::Multiple,
+                    Ok(_) => JsonStatus::Ok,
                 },
+                unique: result
+                    .as_ref()
+                    .ok()
+                    .filter(|count| !(count.found == 1 && count.limit_reached))
+                    .map(SolutionCount::is_unique),
                 count: result.as_ref().ok().map(|c| c.found),
                 limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
                 error: result.as_ref().err().map(Problem::to_string),

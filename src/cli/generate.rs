@@ -2,21 +2,20 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use clap::builder::TypedValueParser;
-use rayon::prelude::*;
 use serde::Serialize;
+use sudoku_cli::GenerateError;
 use sudoku_cli::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmetry, puzzle_rng};
 use sudoku_cli::logic::Level;
-use sudoku_cli::{GenerateError, Grid};
 
-use super::output::{Format, Output};
-use super::pipeline::JobsArgs;
+use super::output::{Format, JsonStatus, Output, StatsArgs, print_message};
+use super::pipeline::{self, JobsArgs, Setup, Signal};
 use super::status::Status;
 
-/// Puzzles generated in parallel before they are printed.
-const BATCH: u64 = 256;
+/// Puzzles handed to a worker at a time, when each takes a millisecond or so.
+const CHUNK: usize = 8;
 
 /// Arguments of `sudoku generate`.
 #[derive(Args, Debug)]
@@ -47,7 +46,7 @@ pub struct GenerateArgs {
     attempts: u32,
 
     /// The symmetry the pattern of clues keeps.
-    #[arg(long, value_name = "NAME", default_value = "none",
+    #[arg(long, value_name = "NAME", default_value = "none", ignore_case = true,
           value_parser = clap::builder::PossibleValuesParser::new(Symmetry::NAMES)
               .map(|name| name.parse::<Symmetry>().expect("a listed name")))]
     symmetry: Symmetry,
@@ -56,8 +55,10 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["clues", "symmetry", "difficulty"])]
     solved: bool,
 
-    /// How to print the puzzles.
-    #[arg(short, long, value_enum, default_value_t)]
+    /// How to print the puzzles: `line` (81 cells), `grid` (9 lines and a blank one), or `json`
+    /// (one object per line: seed as a string, index from 1, status, puzzle, clues, symmetry,
+    /// level with --difficulty, solution; error instead when the puzzle could not be made).
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: Format,
 
     #[command(flatten)]
@@ -67,29 +68,36 @@ pub struct GenerateArgs {
     #[arg(short, long)]
     verbose: bool,
 
-    /// Print a summary on stderr at the end: puzzles made, time, speed.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    stats: StatsArgs,
 }
 
 /// One line of `--format json` output.
 #[derive(Serialize)]
 struct JsonPuzzle {
-    seed: u64,
+    /// A string: seeds go up to 2^64, beyond what a double (jq, JavaScript) holds exactly.
+    seed: String,
+    /// The puzzle's number in the run, from 1.
     index: u64,
-    puzzle: String,
-    clues: usize,
+    status: JsonStatus,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clues: Option<usize>,
     symmetry: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<&'static str>,
-    solution: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
 }
 
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Status> {
     let seed = args.seed.unwrap_or_else(rand::random);
     if args.verbose {
-        eprintln!("sudoku: seed {seed}");
+        print_message(format_args!("seed {seed}"));
     }
     let options = Options {
         symmetry: args.symmetry,
@@ -97,9 +105,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         level: args.difficulty,
         attempts: args.attempts,
     };
-    let make = |index: u64| -> Result<Generated, GenerateError> {
+    let solved = args.solved;
+    let make = move |&index: &u64| -> Result<Generated, GenerateError> {
         let mut rng = puzzle_rng(seed, index);
-        if args.solved {
+        if solved {
             let solution = generate::random_grid(&mut rng);
             return Ok(Generated {
                 puzzle: solution,
@@ -108,49 +117,62 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         }
         generate::generate(&mut rng, &options)
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.threads())
-        .build()
-        .context("cannot start the worker threads")?;
-    let mut output = Output::new(args.stats, ["generated", "failed"]);
-    let mut start = 0;
-    while start < args.count {
-        let end = args.count.min(start + BATCH);
-        let batch: Vec<_> = pool.install(|| (start..end).into_par_iter().map(make).collect());
-        for (index, result) in (start..end).zip(batch) {
-            let generated = match result {
-                Ok(generated) => generated,
-                Err(error) => {
-                    output.fail(format_args!("puzzle {}: {error}", index + 1));
-                    return Ok(output.finish()?);
+    // A puzzle with a clue limit or a level can take seconds: hand them out one at a time.
+    let slow = args.clues.is_some() || args.difficulty.is_some();
+    let setup = Setup {
+        threads: args.jobs.threads(),
+        chunk_size: if slow { 1 } else { CHUNK },
+    };
+    let count = args.count;
+    let mut output = Output::new(args.stats.stats, ["generated", "failed"], &[]);
+    let format = args.format;
+    let json = |index: u64, result: &Result<Generated, GenerateError>| JsonPuzzle {
+        seed: seed.to_string(),
+        index: index + 1,
+        status: match result {
+            Ok(_) => JsonStatus::Ok,
+            Err(_) => JsonStatus::Failed,
+        },
+        puzzle: result.as_ref().ok().map(|g| g.puzzle.to_string()),
+        clues: result.as_ref().ok().map(|g| g.puzzle.given_count()),
+        symmetry: args.symmetry.name(),
+        level: args.difficulty.map(|level| level.name()),
+        solution: result.as_ref().ok().map(|g| g.solution.to_string()),
+        error: result.as_ref().err().map(ToString::to_string),
+    };
+    pipeline::run(
+        setup,
+        move |feed| {
+            for index in 0..count {
+                if !feed.push(index) {
+                    return;
                 }
+            }
+        },
+        make,
+        |signal| {
+            let (index, result) = match signal {
+                Signal::Done(index, result) => (index, result),
+                Signal::InputIdle => return Ok(output.flush()?),
+                Signal::Tick => return Ok(output.tick()?),
             };
-            output.success();
-            print(&mut output, args.format, &generated.puzzle, || JsonPuzzle {
-                seed,
-                index,
-                puzzle: generated.puzzle.to_string(),
-                clues: generated.puzzle.given_count(),
-                symmetry: args.symmetry.name(),
-                level: args.difficulty.map(|level| level.name()),
-                solution: generated.solution.to_string(),
-            })?;
-        }
-        start = end;
-    }
+            match &result {
+                Ok(_) => output.success(),
+                Err(error) => output.fail(format_args!("puzzle {}: {error}", index + 1)),
+            }
+            match (format, &result) {
+                (Format::Json, _) => output.json(&json(index, &result))?,
+                (Format::Line, Ok(generated)) => {
+                    writeln!(output.stdout(), "{}", generated.puzzle)?
+                }
+                (Format::Grid, Ok(generated)) => {
+                    writeln!(output.stdout(), "{}", generated.puzzle.block())?
+                }
+                (Format::Line, Err(_)) => writeln!(output.stdout(), "error: not generated")?,
+                (Format::Grid, Err(_)) => writeln!(output.stdout(), "error: not generated\n")?,
+            }
+            Ok(())
+        },
+    )?;
     Ok(output.finish()?)
-}
-
-/// Prints one grid in `format`; `json` builds its JSON object only when needed.
-fn print(
-    output: &mut Output,
-    format: Format,
-    grid: &Grid,
-    json: impl FnOnce() -> JsonPuzzle,
-) -> std::io::Result<()> {
-    match format {
-        Format::Line => writeln!(output.stdout(), "{grid}"),
-        Format::Grid => writeln!(output.stdout(), "{}", grid.block()),
-        Format::Json => output.json(&json()),
-    }
 }

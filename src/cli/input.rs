@@ -1,11 +1,20 @@
-//! Where puzzles come from: the files named on the command line, or stdin for none or `-`.
+//! Where puzzles come from: the files named on the command line, or stdin for none or `-`; and
+//! the pipeline over them that every subcommand reading puzzles runs.
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::PathBuf;
+use std::sync::Arc;
 
+use anyhow::Result;
 use clap::Args;
+use sudoku_cli::{PuzzleReader, Record};
+
+use super::pipeline::{self, Feed, Setup, Signal};
+
+/// The size of the read buffer of every source.
+const READ_BUFFER: usize = 64 * 1024;
 
 /// The input arguments every subcommand that reads puzzles shares.
 #[derive(Args, Debug, Clone)]
@@ -42,14 +51,15 @@ impl InputArgs {
 
 impl Source {
     /// Opens the source for buffered reading.
-    pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
-        Ok(match self {
-            Source::Stdin => Box::new(io::stdin().lock()),
-            Source::File(path) => Box::new(BufReader::with_capacity(64 * 1024, File::open(path)?)),
-        })
+    pub fn open(&self) -> io::Result<BufReader<Box<dyn Read + Send>>> {
+        let reader: Box<dyn Read + Send> = match self {
+            Source::Stdin => Box::new(io::stdin()),
+            Source::File(path) => Box::new(File::open(path)?),
+        };
+        Ok(BufReader::with_capacity(READ_BUFFER, reader))
     }
 
-    /// True when a person is typing into this source, so results should not wait for a batch.
+    /// True when a person is typing into this source.
     pub fn is_interactive(&self) -> bool {
         *self == Source::Stdin && io::stdin().is_terminal()
     }
@@ -62,4 +72,128 @@ impl fmt::Display for Source {
             Source::File(path) => write!(f, "{}", path.display()),
         }
     }
+}
+
+/// What the puzzle pipeline reports, in input order.
+pub enum Event<'a, T> {
+    /// A puzzle (or malformed text) and the job's result for it.
+    Puzzle {
+        /// Where it was read.
+        source: &'a Source,
+        /// What was read.
+        record: Record,
+        /// The job's result.
+        result: T,
+    },
+    /// A source that could not be opened or read to the end.
+    Unreadable {
+        /// The source.
+        source: &'a Source,
+        /// Why.
+        error: io::Error,
+    },
+    /// The input has nothing more ready, and everything read has been reported: flush.
+    InputIdle,
+    /// Time has passed: flush what a slow job produced, update progress.
+    Tick,
+}
+
+/// What the feeder reads: a record, or a source that failed, with the source's place in the list.
+pub enum Item {
+    /// A record read from source number `.0`.
+    Record(usize, Record),
+    /// Source number `.0` could not be opened or read on.
+    Unreadable(usize, io::Error),
+}
+
+/// A source's reader that tells the feed, before it asks the system for more bytes (which may
+/// wait for a person or another program), that nothing more is ready.
+struct WatchedReader<'a> {
+    inner: BufReader<Box<dyn Read + Send>>,
+    feed: &'a Feed<Item>,
+}
+
+impl Read for WatchedReader<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if self.inner.buffer().is_empty() {
+            self.feed.idle();
+        }
+        self.inner.read(buffer)
+    }
+}
+
+impl BufRead for WatchedReader<'_> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.inner.buffer().is_empty() {
+            self.feed.idle();
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+    }
+}
+
+/// Reads every source in turn into the feed.
+fn feed_records(sources: &[Source], feed: &Feed<Item>) {
+    for (index, source) in sources.iter().enumerate() {
+        let inner = match source.open() {
+            Ok(reader) => reader,
+            Err(error) => {
+                if !feed.push(Item::Unreadable(index, error)) {
+                    return;
+                }
+                continue;
+            }
+        };
+        for record in PuzzleReader::new(WatchedReader { inner, feed }) {
+            let item = match record {
+                Ok(record) => Item::Record(index, record),
+                Err(error) => Item::Unreadable(index, error),
+            };
+            if !feed.push(item) {
+                return;
+            }
+        }
+    }
+}
+
+/// Reads every puzzle of `sources`, runs `work` on each on `threads` threads in chunks of
+/// `chunk_size`, and passes the results to `report` in input order, with the flush and tick
+/// events between them. Stops early only when `report` fails.
+pub fn run_puzzles<T, W, R>(
+    sources: &[Source],
+    setup: Setup,
+    work: W,
+    mut report: R,
+) -> Result<()>
+where
+    T: Send + 'static,
+    W: Fn(&Record) -> T + Send + Sync + 'static,
+    R: FnMut(Event<'_, T>) -> Result<()>,
+{
+    let feeder_sources: Arc<[Source]> = sources.into();
+    pipeline::run(
+        setup,
+        move |feed| feed_records(&feeder_sources, feed),
+        move |item: &Item| match item {
+            Item::Record(_, record) => Some(work(record)),
+            Item::Unreadable(..) => None,
+        },
+        |signal| match signal {
+            Signal::Done(Item::Record(index, record), Some(result)) => report(Event::Puzzle {
+                source: &sources[index],
+                record,
+                result,
+            }),
+            Signal::Done(Item::Unreadable(index, error), _) => report(Event::Unreadable {
+                source: &sources[index],
+                error,
+            }),
+            Signal::Done(Item::Record(..), None) => unreachable!("every record is worked on"),
+            Signal::InputIdle => report(Event::InputIdle),
+            Signal::Tick => report(Event::Tick),
+        },
+    )
 }

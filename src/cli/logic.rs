@@ -1,4 +1,6 @@
-//! The human-style commands: `candidates`, `hint`, `fill` and `explain`, over the logic engine.
+//! The human-style commands: `candidates`, `hint`, `explain`, `fill` and `rate`, over the logic
+//! engine. Each prints exactly one answer per record (a line, a block or a JSON object), failures
+//! included.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -9,30 +11,33 @@ use serde::Serialize;
 use sudoku_cli::logic::{
     Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps,
 };
-use sudoku_cli::{ParseError, Record, count_solutions};
+use sudoku_cli::{ParseError, Record};
 
-use super::input::InputArgs;
-use super::output::{Output, Problem, puzzle_text};
-use super::pipeline::{self, JobsArgs};
+use super::input::{InputArgs, Source, run_puzzles};
+use super::output::{JsonStatus, Output, Problem, StatsArgs, puzzle_text};
+use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
 
 /// How `candidates` prints.
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CandidatesFormat {
-    /// 9 rows of 3x3 candidate blocks.
+    /// 9 rows of 3x3 candidate blocks, and a blank line after each grid.
     #[default]
     Grid,
     /// The 729-character form: 9 characters per cell, a digit where it is a candidate.
-    Line,
+    Candidates,
+    /// One JSON object per line (JSON Lines), with the 729-character form.
+    Json,
 }
 
 /// How `hint`, `explain` and `rate` print.
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum StepsFormat {
-    /// Text: one step per line, in words (for `rate`, one rating per puzzle).
+    /// Words: `hint` one step per line, `explain` a block of steps per puzzle ending in a blank
+    /// line, `rate` one rating per line.
     #[default]
-    Line,
-    /// One JSON object per puzzle.
+    Text,
+    /// One JSON object per puzzle, on one line.
     Json,
 }
 
@@ -44,6 +49,8 @@ pub enum FillFormat {
     Line,
     /// The 729-character candidate form, eliminations included.
     Candidates,
+    /// One JSON object per line (JSON Lines), with both forms.
+    Json,
 }
 
 /// Arguments of `sudoku candidates`.
@@ -52,8 +59,12 @@ pub struct CandidatesArgs {
     #[command(flatten)]
     input: InputArgs,
     /// How to print the pencil marks.
-    #[arg(short, long, value_enum, default_value_t)]
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: CandidatesFormat,
+    #[command(flatten)]
+    jobs: JobsArgs,
+    #[command(flatten)]
+    stats: StatsArgs,
 }
 
 /// Arguments of `sudoku hint`, `sudoku explain` and `sudoku rate`.
@@ -62,10 +73,12 @@ pub struct StepsArgs {
     #[command(flatten)]
     input: InputArgs,
     /// How to print the steps (or ratings).
-    #[arg(short, long, value_enum, default_value_t)]
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: StepsFormat,
     #[command(flatten)]
     jobs: JobsArgs,
+    #[command(flatten)]
+    stats: StatsArgs,
 }
 
 /// Arguments of `sudoku fill`.
@@ -79,51 +92,141 @@ pub struct FillArgs {
           value_parser = |name: &str| name.parse::<Technique>())]
     until: Option<Technique>,
     /// How to print the result.
-    #[arg(short, long, value_enum, default_value_t)]
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: FillFormat,
     #[command(flatten)]
     jobs: JobsArgs,
+    #[command(flatten)]
+    stats: StatsArgs,
+}
+
+/// The pipeline set-up for a logic command: one puzzle at a time per worker, since a puzzle
+/// can take a while and its answer should show as soon as it is ready.
+fn setup(jobs: &JobsArgs) -> Setup {
+    Setup {
+        threads: jobs.threads(),
+        chunk_size: 1,
+    }
 }
 
 /// The pencil-mark state of a record: from a puzzle, or from a 729-character candidate line.
-/// Refuses puzzles without exactly one solution: logic would make up a path for them.
-fn state_of(record: &Record) -> Result<Candidates, Problem> {
-    let candidates = match &record.puzzle {
-        Ok(grid) => Candidates::from_grid(grid),
+///
+/// Refused: text that is not a puzzle, clashing givens, a candidate state that contradicts
+/// itself. With `need_unique` (every command that takes steps: logic would make up a path
+/// otherwise), also a state without exactly one solution, or whose eliminations rule out every
+/// solution.
+fn state_of(record: &Record, need_unique: bool) -> Result<Candidates, Problem> {
+    let (state, from_text) = match &record.puzzle {
+        Ok(grid) => (Candidates::from_grid(grid), false),
         Err(invalid) => match invalid.error {
-            ParseError::WrongCellCount { found: 729 } => Candidates::from_text(&invalid.text)
-                .map_err(|e| Problem::Unusable(e.to_string()))?,
+            ParseError::WrongCellCount { found: 729 } => {
+                let state = Candidates::from_text(&invalid.text)
+                    .map_err(|e| Problem::Unusable(format!("candidates: {e}")))?;
+                (state, true)
+            }
             _ => return Err(Problem::Invalid(invalid.error.clone())),
         },
     };
-    let grid = candidates.grid();
+    let grid = state.grid();
     if let Some(conflict) = grid.first_conflict() {
         return Err(Problem::Clash(conflict));
     }
-    let count = count_solutions(&grid, 2);
+    if !need_unique {
+        return Ok(state);
+    }
+    let count = state.count_solutions(2);
     match count.found {
+        0 if from_text => Err(ruled_out(&state)),
         0 => Err(Problem::NoSolution),
-        1 => Ok(candidates),
+        1 => Ok(state),
         _ => Err(Problem::NotUnique(count)),
     }
 }
 
+/// The problem with a candidate state whose eliminations leave no solution: when its filled
+/// cells alone have one solution, the first cell where the candidates leave out its digit.
+fn ruled_out(state: &Candidates) -> Problem {
+    let grid = state.grid();
+    let cell = match sudoku_cli::count_solutions(&grid, 2) {
+        count if count.is_unique() => sudoku_cli::solve(&grid)
+            .and_then(|solution| state.first_ruled_out(&solution))
+            .map(|CellDigit { position, digit }| format!(" ({position} must be {digit})")),
+        _ => None,
+    };
+    Problem::RuledOut(cell.unwrap_or_default())
+}
+
+/// A record and the state read from it, as JSON fields every logic command shares.
+#[derive(Serialize)]
+struct JsonRecord {
+    source: String,
+    line: u64,
+    puzzle: String,
+    status: JsonStatus,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+impl JsonRecord {
+    fn new(source: &Source, record: &Record, status: JsonStatus) -> JsonRecord {
+        JsonRecord {
+            source: source.to_string(),
+            line: record.line,
+            puzzle: puzzle_text(record),
+            status,
+            error: None,
+        }
+    }
+
+    /// The object for a record that failed, whatever the command.
+    fn failed(source: &Source, record: &Record, problem: &Problem) -> JsonRecord {
+        JsonRecord {
+            error: Some(problem.to_string()),
+            ..JsonRecord::new(source, record, problem.json_status())
+        }
+    }
+}
+
+/// One record of `candidates --format json`.
+#[derive(Serialize)]
+struct JsonCandidates {
+    #[serde(flatten)]
+    record: JsonRecord,
+    candidates: String,
+}
+
 /// Runs `sudoku candidates`.
 pub fn candidates(args: CandidatesArgs) -> Result<Status> {
-    let mut output = Output::new(false, ["shown", "failed"]);
-    pipeline::run(&args.input.sources(), 1, state_of, |event| {
-        let Some((source, record, state)) = output.puzzle(event) else {
+    let sources = args.input.sources();
+    let mut output = Output::new(args.stats.stats, ["shown", "failed"], &sources);
+    let format = args.format;
+    let work = |record: &Record| state_of(record, false);
+    run_puzzles(&sources, setup(&args.jobs), work, |event| {
+        let Some((source, record, state)) = output.puzzle(event)? else {
             return Ok(());
         };
-        match state {
-            Ok(state) => {
-                output.success();
-                match args.format {
-                    CandidatesFormat::Grid => writeln!(output.stdout(), "{}", state.block())?,
-                    CandidatesFormat::Line => writeln!(output.stdout(), "{}", state.to_text())?,
-                }
+        match &state {
+            Ok(_) => output.success(),
+            Err(problem) => output.problem(source, record.line, problem),
+        }
+        match (format, state) {
+            (CandidatesFormat::Grid, Ok(state)) => writeln!(output.stdout(), "{}", state.block())?,
+            (CandidatesFormat::Grid, Err(problem)) => {
+                writeln!(output.stdout(), "{}\n", problem.placeholder())?
             }
-            Err(problem) => output.problem(source, record.line, &problem),
+            (CandidatesFormat::Candidates, Ok(state)) => {
+                writeln!(output.stdout(), "{}", state.to_text())?
+            }
+            (CandidatesFormat::Candidates, Err(problem)) => {
+                writeln!(output.stdout(), "{}", problem.placeholder())?
+            }
+            (CandidatesFormat::Json, Ok(state)) => output.json(&JsonCandidates {
+                record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                candidates: state.to_text(),
+            })?,
+            (CandidatesFormat::Json, Err(problem)) => {
+                output.json(&JsonRecord::failed(source, &record, &problem))?
+            }
         }
         Ok(())
     })?;
@@ -168,75 +271,94 @@ impl JsonStep {
     }
 }
 
-/// One puzzle of `explain --format json`.
+/// One puzzle of `explain --format json` and `hint --format json`.
 #[derive(Serialize)]
 struct JsonExplanation {
-    source: String,
-    line: u64,
-    puzzle: String,
+    #[serde(flatten)]
+    record: JsonRecord,
     solved: bool,
     rating: f32,
     level: Option<&'static str>,
     score: u32,
     steps: Vec<JsonStep>,
+    /// Where the steps lead: the grid with every placement made.
+    end: String,
 }
 
-/// What logic made of one puzzle.
+/// What logic made of one puzzle: the steps taken and the state they lead to.
 type Explained = Result<(Vec<Step>, Candidates), Problem>;
 
 /// Runs `sudoku explain` (`only_first` false) or `sudoku hint` (true).
 pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
-    let mut output = Output::new(false, ["explained", "failed"]);
-    let work = |record: &Record| -> Explained {
-        let state = state_of(record)?;
+    let sources = args.input.sources();
+    let mut output = Output::new(args.stats.stats, ["explained", "failed"], &sources);
+    let format = args.format;
+    let work = move |record: &Record| -> Explained {
+        let state = state_of(record, true)?;
         Ok(if only_first {
             let step: Vec<Step> = next_step(&state).into_iter().collect();
-            (step, state)
+            let mut end = state;
+            step.iter().for_each(|step| end.apply(step));
+            (step, end)
         } else {
             solve_steps(state, None)
         })
     };
-    pipeline::run(&args.input.sources(), args.jobs.threads(), work, |event| {
-        let Some((source, record, result)) = output.puzzle(event) else {
+    // explain prints a block per puzzle, ended by a blank line; hint a line.
+    let end_of_answer = if only_first { "" } else { "\n" };
+    run_puzzles(&sources, setup(&args.jobs), work, |event| {
+        let Some((source, record, result)) = output.puzzle(event)? else {
             return Ok(());
         };
         let (steps, end) = match result {
             Ok(done) => done,
             Err(problem) => {
-                let line_format = args.format == StepsFormat::Line;
-                output.problem_in_place(source, record.line, &problem, line_format)?;
-                return Ok(());
+                output.problem(source, record.line, &problem);
+                return Ok(match format {
+                    StepsFormat::Text => writeln!(
+                        output.stdout(),
+                        "{}{end_of_answer}",
+                        problem.placeholder()
+                    )?,
+                    StepsFormat::Json => {
+                        output.json(&JsonRecord::failed(source, &record, &problem))?
+                    }
+                });
             }
         };
-        let finished = end.is_solved() || (only_first && !steps.is_empty());
-        if finished {
+        let already_solved = steps.is_empty() && end.is_solved();
+        let answered = end.is_solved() || (only_first && !steps.is_empty());
+        let stuck = Problem::Stuck(steps.len());
+        if answered {
             output.success();
         } else {
-            let stuck = Problem::Stuck(steps.len());
             output.problem(source, record.line, &stuck);
         }
-        match args.format {
-            StepsFormat::Line => {
+        match format {
+            StepsFormat::Text => {
                 for step in &steps {
                     writeln!(output.stdout(), "{step}")?;
                 }
                 if !only_first || steps.is_empty() {
                     let verdict = if end.is_solved() { "solved" } else { "stuck" };
-                    let gap = if only_first { "" } else { "\n" };
-                    writeln!(output.stdout(), "{verdict}: {}{gap}", end.grid())?;
+                    writeln!(output.stdout(), "{verdict}: {}{end_of_answer}", end.grid())?;
                 }
             }
             StepsFormat::Json => {
                 let rating = rate(&steps, end.is_solved());
+                let status = if answered {
+                    JsonStatus::Ok
+                } else {
+                    stuck.json_status()
+                };
                 output.json(&JsonExplanation {
-                    source: source.to_string(),
-                    line: record.line,
-                    puzzle: puzzle_text(&record),
+                    record: JsonRecord::new(source, &record, status),
                     solved: end.is_solved(),
                     rating: rating.explainer,
-                    level: rating.level.map(|l| l.name()),
+                    level: level_name(&rating, already_solved),
                     score: rating.score,
                     steps: steps.iter().map(JsonStep::of).collect(),
+                    end: end.grid().to_string(),
                 })?
             }
         }
@@ -245,27 +367,56 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     Ok(output.finish()?)
 }
 
+/// The level to print: HoDoKu's, or `solved` for a grid that was solved already.
+fn level_name(rating: &Rating, already_solved: bool) -> Option<&'static str> {
+    match rating.level {
+        Some(level) => Some(level.name()),
+        None if already_solved => Some("solved"),
+        None => None,
+    }
+}
+
+/// One record of `fill --format json`.
+#[derive(Serialize)]
+struct JsonFill {
+    #[serde(flatten)]
+    record: JsonRecord,
+    grid: String,
+    candidates: String,
+}
+
 /// Runs `sudoku fill`.
 pub fn fill(args: FillArgs) -> Result<Status> {
-    let mut output = Output::new(false, ["filled", "failed"]);
+    let sources = args.input.sources();
+    let mut output = Output::new(args.stats.stats, ["filled", "failed"], &sources);
+    let format = args.format;
     let until = args
         .until
         .or(Technique::ALL.into_iter().find(|t| !t.is_single()));
-    let work = |record: &Record| state_of(record).map(|s| solve_steps(s, until).1);
-    pipeline::run(&args.input.sources(), args.jobs.threads(), work, |event| {
-        let Some((source, record, result)) = output.puzzle(event) else {
+    let work = move |record: &Record| state_of(record, true).map(|s| solve_steps(s, until).1);
+    run_puzzles(&sources, setup(&args.jobs), work, |event| {
+        let Some((source, record, result)) = output.puzzle(event)? else {
             return Ok(());
         };
-        match result {
-            Ok(state) => {
-                output.success();
-                match args.format {
-                    FillFormat::Line => writeln!(output.stdout(), "{}", state.grid())?,
-                    FillFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
-                }
+        match &result {
+            Ok(_) => output.success(),
+            Err(problem) => output.problem(source, record.line, problem),
+        }
+        match (format, result) {
+            (FillFormat::Line, Ok(state)) => writeln!(output.stdout(), "{}", state.grid())?,
+            (FillFormat::Candidates, Ok(state)) => {
+                writeln!(output.stdout(), "{}", state.to_text())?
             }
-            Err(problem) => {
-                output.problem_in_place(source, record.line, &problem, true)?;
+            (FillFormat::Json, Ok(state)) => output.json(&JsonFill {
+                record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                grid: state.grid().to_string(),
+                candidates: state.to_text(),
+            })?,
+            (FillFormat::Line | FillFormat::Candidates, Err(problem)) => {
+                writeln!(output.stdout(), "{}", problem.placeholder())?
+            }
+            (FillFormat::Json, Err(problem)) => {
+                output.json(&JsonRecord::failed(source, &record, &problem))?
             }
         }
         Ok(())
@@ -276,9 +427,8 @@ pub fn fill(args: FillArgs) -> Result<Status> {
 /// One puzzle of `rate --format json`.
 #[derive(Serialize)]
 struct JsonRating {
-    source: String,
-    line: u64,
-    puzzle: String,
+    #[serde(flatten)]
+    record: JsonRecord,
     rating: f32,
     level: &'static str,
     score: u32,
@@ -287,40 +437,45 @@ struct JsonRating {
 
 /// Runs `sudoku rate`.
 pub fn rate_puzzles(args: StepsArgs) -> Result<Status> {
-    let mut output = Output::new(false, ["rated", "failed"]);
-    let work = |record: &Record| -> Result<Rating, Problem> {
-        let (steps, end) = solve_steps(state_of(record)?, None);
+    let sources = args.input.sources();
+    let mut output = Output::new(args.stats.stats, ["rated", "failed"], &sources);
+    let format = args.format;
+    let work = |record: &Record| -> Result<(Rating, &'static str), Problem> {
+        let state = state_of(record, true)?;
+        let already_solved = state.is_solved();
+        let (steps, end) = solve_steps(state, None);
         let rating = rate(&steps, end.is_solved());
-        match rating.level {
-            Some(_) => Ok(rating),
+        match level_name(&rating, already_solved) {
+            Some(level) => Ok((rating, level)),
             None => Err(Problem::Stuck(steps.len())),
         }
     };
-    pipeline::run(&args.input.sources(), args.jobs.threads(), work, |event| {
-        let Some((source, record, result)) = output.puzzle(event) else {
+    run_puzzles(&sources, setup(&args.jobs), work, |event| {
+        let Some((source, record, result)) = output.puzzle(event)? else {
             return Ok(());
         };
-        let rating = match result {
-            Ok(rating) => rating,
+        let (rating, level) = match result {
+            Ok(rated) => rated,
             Err(problem) => {
-                let line_format = args.format == StepsFormat::Line;
-                output.problem_in_place(source, record.line, &problem, line_format)?;
-                return Ok(());
+                output.problem(source, record.line, &problem);
+                return Ok(match format {
+                    StepsFormat::Text => writeln!(output.stdout(), "{}", problem.placeholder())?,
+                    StepsFormat::Json => {
+                        output.json(&JsonRecord::failed(source, &record, &problem))?
+                    }
+                });
             }
         };
         output.success();
-        let level = rating.level.expect("rated puzzles are solved").name();
-        match args.format {
-            StepsFormat::Line => writeln!(
+        match format {
+            StepsFormat::Text => writeln!(
                 output.stdout(),
                 "{:.1} {level} {}",
                 rating.explainer,
                 rating.score
             )?,
             StepsFormat::Json => output.json(&JsonRating {
-                source: source.to_string(),
-                line: record.line,
-                puzzle: puzzle_text(&record),
+                record: JsonRecord::new(source, &record, JsonStatus::Ok),
                 rating: rating.explainer,
                 level,
                 score: rating.score,

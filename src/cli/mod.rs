@@ -13,6 +13,7 @@ mod status;
 
 use clap::{Parser, Subcommand};
 
+pub use output::print_message;
 pub use status::Status;
 
 /// A fast sudoku solver and puzzle tool.
@@ -121,6 +122,7 @@ enum Command {
 /// Parses the arguments and runs the subcommand.
 pub fn run() -> anyhow::Result<Status> {
     let cli = Cli::parse();
+    output::check_stdout_is_open()?;
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),

@@ -2,14 +2,13 @@
 //! the exit status they add up to, and the `--stats` summary.
 
 use std::fmt;
-use std::io::{self, BufWriter, StdoutLock, Write};
+use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use clap::ValueEnum;
 use sudoku_cli::{Conflict, Grid, ParseError, Record, SolutionCount};
 
-use super::input::Source;
-use super::pipeline::Event;
+use super::input::{Event, Source};
 use super::progress::Progress;
 use super::status::Status;
 
@@ -25,6 +24,25 @@ pub enum Format {
     Json,
 }
 
+/// The `status` of every JSON object, in every subcommand: one vocabulary, each word meaning the
+/// same everywhere, whatever the other flags.
+#[derive(serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum JsonStatus {
+    /// The record was answered; the answer is in the object.
+    Ok,
+    /// The text is not a puzzle, its givens clash, or its candidates contradict themselves.
+    Invalid,
+    /// The puzzle has no solution (or its candidates rule out every solution).
+    NoSolution,
+    /// The puzzle has more than one solution.
+    Multiple,
+    /// Logic found no step to take.
+    Stuck,
+    /// The grid failed its check (`check`), or the puzzle could not be made (`generate`).
+    Failed,
+}
+
 /// Why a puzzle produced no result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
@@ -38,9 +56,11 @@ pub enum Problem {
     NotUnique(SolutionCount),
     /// Input that is not usable, for a reason told in words.
     Unusable(String),
-    /// Logic stopped after this many steps: no technique applies (only from candidate lines
-    /// whose eliminations rule out the solution).
+    /// Logic stopped after this many steps: no technique applies.
     Stuck(usize),
+    /// A candidate state whose eliminations rule out every solution; the text names a cell whose
+    /// digit was eliminated, when one can be named.
+    RuledOut(String),
 }
 
 impl Problem {
@@ -48,17 +68,20 @@ impl Problem {
     pub fn status(&self) -> Status {
         match self {
             Problem::Invalid(_) | Problem::Clash(_) | Problem::Unusable(_) => Status::Error,
-            Problem::NoSolution | Problem::NotUnique(_) | Problem::Stuck(_) => Status::Failure,
+            Problem::NoSolution
+            | Problem::NotUnique(_)
+            | Problem::Stuck(_)
+            | Problem::RuledOut(_) => Status::Failure,
         }
     }
 
-    /// The word naming this problem in JSON output.
-    pub fn json_status(&self) -> &'static str {
+    /// The word naming this problem in JSON output (see [`JsonStatus`]).
+    pub fn json_status(&self) -> JsonStatus {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unusable(_) => "invalid",
-            Problem::NoSolution => "no_solution",
-            Problem::NotUnique(_) => "not_unique",
-            Problem::Stuck(_) => "stuck",
+            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unusable(_) => JsonStatus::Invalid,
+            Problem::NoSolution | Problem::RuledOut(_) => JsonStatus::NoSolution,
+            Problem::NotUnique(_) => JsonStatus::Multiple,
+            Problem::Stuck(_) => JsonStatus::Stuck,
         }
     }
 
@@ -66,10 +89,9 @@ impl Problem {
     /// puzzle; no program would read it as a grid.
     pub fn placeholder(&self) -> &'static str {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unusable(_) => {
-                "error: invalid puzzle"
-            }
-            Problem::NoSolution => "error: no solution",
+            Problem::Invalid(_) | Problem::Clash(_) => "error: invalid puzzle",
+            Problem::Unusable(_) => "error: unusable input",
+            Problem::NoSolution | Problem::RuledOut(_) => "error: no solution",
             Problem::NotUnique(_) => "error: not unique",
             Problem::Stuck(_) => "error: stuck",
         }
@@ -84,10 +106,12 @@ impl fmt::Display for Problem {
             Problem::NoSolution => f.write_str("no solution"),
             Problem::NotUnique(count) => write!(f, "not unique: {count} solutions"),
             Problem::Unusable(why) => f.write_str(why),
-            Problem::Stuck(steps) => write!(
-                f,
-                "stuck after {steps} steps: no technique applies (do the candidates given rule out the solution?)"
-            ),
+            Problem::Stuck(steps) => {
+                write!(f, "stuck after {steps} steps: no technique applies")
+            }
+            Problem::RuledOut(cell) => {
+                write!(f, "the candidates rule out every solution{cell}")
+            }
         }
     }
 }
@@ -117,6 +141,15 @@ pub fn puzzle_text(record: &Record) -> String {
     }
 }
 
+/// The `--stats` flag, shared by every subcommand.
+#[derive(clap::Args, Debug, Clone)]
+pub struct StatsArgs {
+    /// Print a summary on stderr at the end: how many were read, answered and failed, the time
+    /// taken and the rate.
+    #[arg(long)]
+    pub stats: bool,
+}
+
 /// Counters for the `--stats` summary.
 #[derive(Debug, Default)]
 struct Tally {
@@ -127,9 +160,51 @@ struct Tally {
     unreadable: u64,
 }
 
+/// Stdout whose errors say that it was stdout that failed (the kind is kept, so that a closed
+/// pipe is still recognised as one).
+struct NamedStdout(io::Stdout);
+
+impl NamedStdout {
+    fn name(error: io::Error) -> io::Error {
+        io::Error::new(error.kind(), format!("cannot write to stdout: {error}"))
+    }
+}
+
+impl Write for NamedStdout {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes).map_err(NamedStdout::name)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(NamedStdout::name)
+    }
+}
+
+/// Writes one message on stderr, prefixed with the program's name, in one call so that the
+/// messages of two programs writing to the same terminal never interleave mid-line. A failure
+/// to write it is ignored: there is nowhere left to report it.
+pub fn print_message(text: fmt::Arguments<'_>) {
+    let line = format!("sudoku: {text}\n");
+    let _ = io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// Fails when stdout is closed (`sudoku solve >&-`): the standard library would otherwise drop
+/// everything written there without a word.
+pub fn check_stdout_is_open() -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdout()
+            .as_fd()
+            .try_clone_to_owned()
+            .map_err(|error| io::Error::new(error.kind(), format!("stdout is closed: {error}")))?;
+    }
+    Ok(())
+}
+
 /// The run's output: buffered stdout, messages on stderr, the exit status and the tally.
 pub struct Output {
-    stdout: BufWriter<StdoutLock<'static>>,
+    stdout: BufWriter<NamedStdout>,
     status: Status,
     tally: Tally,
     started: Instant,
@@ -139,17 +214,19 @@ pub struct Output {
 }
 
 impl Output {
-    /// Output for a run. `words` name a good and a failed result in the `--stats` summary
-    /// (`solved`, `without solution`).
-    pub fn new(stats: bool, words: [&'static str; 2]) -> Output {
+    /// Output for a run over `sources`. `words` name a good and a failed result in the
+    /// `--stats` summary (`solved`, `without solution`). Progress is drawn on a terminal, unless a
+    /// person is typing the puzzles in.
+    pub fn new(stats: bool, words: [&'static str; 2], sources: &[Source]) -> Output {
+        let interactive = sources.iter().any(Source::is_interactive);
         Output {
-            stdout: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
+            stdout: BufWriter::with_capacity(64 * 1024, NamedStdout(io::stdout())),
             status: Status::Success,
             tally: Tally::default(),
             started: Instant::now(),
             stats,
             words,
-            progress: Progress::new(),
+            progress: Progress::new(!interactive),
         }
     }
 
@@ -164,20 +241,38 @@ impl Output {
         self.stdout.write_all(b"\n")
     }
 
-    /// The parts of a puzzle event, or `None` for a source that could not be read, which it
-    /// reports.
-    pub fn puzzle<'a, T>(&mut self, event: Event<'a, T>) -> Option<(&'a Source, Record, T)> {
+    /// Flushes what has been printed: someone may be waiting for it.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.stdout.flush()
+    }
+
+    /// Time has passed: flushes what a slow job printed (so that it shows, and so that a closed
+    /// pipe is found soon) and updates progress.
+    pub fn tick(&mut self) -> io::Result<()> {
+        self.progress.tick(self.tally.read);
+        if !self.stdout.buffer().is_empty() {
+            self.stdout.flush()?;
+        }
+        Ok(())
+    }
+
+    /// The parts of a puzzle event, or `None` for the other events, which it handles: a source
+    /// that could not be read is reported, idle input and ticks flush.
+    pub fn puzzle<'a, T>(
+        &mut self,
+        event: Event<'a, T>,
+    ) -> io::Result<Option<(&'a Source, Record, T)>> {
         match event {
             Event::Puzzle {
                 source,
                 record,
                 result,
-            } => Some((source, record, result)),
-            Event::Unreadable { source, error } => {
-                self.unreadable(source, &error);
-                None
-            }
+            } => return Ok(Some((source, record, result))),
+            Event::Unreadable { source, error } => self.unreadable(source, &error),
+            Event::InputIdle => self.flush()?,
+            Event::Tick => self.tick()?,
         }
+        Ok(None)
     }
 
     /// Counts a puzzle that went well.
@@ -192,12 +287,9 @@ impl Output {
         self.progress.update(self.tally.read);
     }
 
-    /// One line on stderr, prefixed with the program's name, clear of the progress line. A
-    /// failure to write it is ignored: there is nowhere left to report it.
+    /// One message on stderr, clear of the progress line.
     fn message(&self, text: fmt::Arguments<'_>) {
-        self.progress.suspend(|| {
-            let _ = writeln!(io::stderr().lock(), "sudoku: {text}");
-        });
+        self.progress.suspend(|| print_message(text));
     }
 
     /// Counts a puzzle that failed and says why on stderr, located by source and line.
@@ -209,22 +301,6 @@ impl Output {
         }
         self.status.merge(problem.status());
         self.message(format_args!("{source}:{line}: {problem}"));
-    }
-
-    /// Reports `problem` as [`Output::problem`] does and, for line-per-puzzle output
-    /// (`placeholder`), prints the problem's placeholder on stdout so the lines stay aligned.
-    pub fn problem_in_place(
-        &mut self,
-        source: &Source,
-        line: u64,
-        problem: &Problem,
-        placeholder: bool,
-    ) -> io::Result<()> {
-        self.problem(source, line, problem);
-        if placeholder {
-            writeln!(self.stdout(), "{}", problem.placeholder())?;
-        }
-        Ok(())
     }
 
     /// Counts a grid that failed its check and says what is wrong on stderr, one line a fault.

@@ -1,190 +1,229 @@
-//! Runs a job over every puzzle of every source, in batches, on as many threads as asked, and
-//! hands the results back in input order. Memory stays flat: one batch is held at a time.
+//! Runs a job over a stream of items (puzzles read from the sources, or the indices of puzzles
+//! to generate) on worker threads, and hands the results back in input order, as soon as they
+//! are ready.
+//!
+//! Three kinds of thread take part:
+//!
+//! * a **feeder** produces the items and cuts them into chunks. Before it does anything that may
+//!   block (a read from stdin or a pipe), it sends off the chunk it holds with a mark saying that
+//!   the input has nothing more ready;
+//! * **workers** (`-j` of them) run the job on whole chunks;
+//! * the calling thread puts the chunks back in order and passes each result to `report`. When it
+//!   reaches a marked chunk it reports [`Signal::InputIdle`] (time to flush: someone may be waiting
+//!   for this answer), and at most every [`TICK`] it reports [`Signal::Tick`] (time to flush what
+//!   a slow job has produced, and to draw progress).
+//!
+//! Memory stays flat: at most a few chunks per worker are in flight. When `report` fails (a
+//! closed pipe), `run` returns at once; the other threads are left to end with the process.
 
-use std::io;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::{Result, bail};
 use clap::Args;
-use rayon::prelude::*;
-use sudoku_cli::{PuzzleReader, Record};
 
-use super::input::Source;
+/// The longest the calling thread goes without a [`Signal::Tick`] while results are pending.
+pub const TICK: Duration = Duration::from_millis(200);
 
-/// Puzzles read before a batch is worked on.
-const BATCH: usize = 1024;
-
-/// The `-j/--jobs` argument shared by the subcommands that work in parallel.
+/// The `-j/--jobs` argument shared by the subcommands that work puzzle by puzzle.
 #[derive(Args, Debug, Clone)]
 pub struct JobsArgs {
-    /// Threads to use [default: every core]. Output is the same, byte for byte, for any number.
+    /// Threads to use [default: every core; more than the cores are not used]. The output is the
+    /// same, byte for byte, for any number.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 }
 
 impl JobsArgs {
-    /// The number of threads to run.
+    /// The number of worker threads: as asked, but never more than the machine has cores, where
+    /// more would only cost time.
     pub fn threads(&self) -> usize {
-        match self.jobs {
-            Some(n) => usize::from(n),
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        }
+        let cores = thread::available_parallelism().map_or(1, |n| n.get());
+        self.jobs.map_or(cores, |n| usize::from(n).min(cores))
     }
 }
 
-/// What the pipeline reports, in input order.
-pub enum Event<'a, T> {
-    /// A puzzle (or malformed text) and the job's result for it.
-    Puzzle {
-        /// Where it was read.
-        source: &'a Source,
-        /// What was read.
-        record: Record,
-        /// The job's result.
-        result: T,
-    },
-    /// A source that could not be opened or read to the end.
-    Unreadable {
-        /// The source.
-        source: &'a Source,
-        /// Why.
-        error: io::Error,
-    },
+/// What the calling thread is told, in input order.
+pub enum Signal<I, T> {
+    /// An item and the job's result for it.
+    Done(I, T),
+    /// Everything produced so far has been reported, and the feeder is waiting for input: what
+    /// was printed should be flushed now.
+    InputIdle,
+    /// Time has passed ([`TICK`]): flush anything a slow job produced, update progress.
+    Tick,
 }
 
-/// One item of a batch: a record, or a source that failed, in input order.
-enum Item {
-    Record(usize, Record),
-    Unreadable(usize, io::Error),
+/// A chunk of items, numbered in input order.
+struct Chunk<I> {
+    seq: u64,
+    items: Vec<I>,
+    /// The feeder waited for input after this chunk.
+    then_idle: bool,
 }
 
-/// Reads the sources in turn and cuts what they hold into batches.
-struct Batches<'a> {
-    sources: &'a [Source],
-    next_source: usize,
-    /// The source being read.
-    reader: Option<OpenSource>,
+/// The feeder's side: collects items into chunks and sends them to the workers. Shared by
+/// reference, so that a reader deep in the feeder can say when it is about to wait.
+pub struct Feed<I> {
+    state: RefCell<FeedState<I>>,
 }
 
-/// A source being read.
-struct OpenSource {
-    /// Its place in the list of sources.
-    index: usize,
-    /// Whether a person is typing into it.
-    interactive: bool,
-    reader: PuzzleReader<Box<dyn io::BufRead>>,
+/// The chunk being filled and where chunks go.
+struct FeedState<I> {
+    chunk: Vec<I>,
+    chunk_size: usize,
+    seq: u64,
+    work: SyncSender<Chunk<I>>,
+    /// One permit per chunk in flight; the calling thread takes one back per chunk reported.
+    permits: SyncSender<()>,
+    /// False once the pipeline has ended (the calling thread stopped).
+    open: bool,
 }
 
-impl Batches<'_> {
-    /// The next batch, empty at the end of the input. It ends early when a person is typing into
-    /// stdin, so that each answer comes at once.
-    fn next_batch(&mut self) -> Vec<Item> {
-        let mut batch = Vec::new();
-        let mut records = 0;
-        while records < BATCH {
-            let Some(open) = &mut self.reader else {
-                let Some(source) = self.sources.get(self.next_source) else {
-                    break;
-                };
-                let index = self.next_source;
-                self.next_source += 1;
-                match source.open() {
-                    Ok(reader) => {
-                        self.reader = Some(OpenSource {
-                            index,
-                            interactive: source.is_interactive(),
-                            reader: PuzzleReader::new(reader),
-                        });
-                    }
-                    Err(error) => batch.push(Item::Unreadable(index, error)),
-                }
-                continue;
-            };
-            let (index, interactive) = (open.index, open.interactive);
-            match open.reader.next() {
-                Some(Ok(record)) => {
-                    batch.push(Item::Record(index, record));
-                    records += 1;
-                    if interactive {
-                        break;
-                    }
-                }
-                Some(Err(error)) => batch.push(Item::Unreadable(index, error)),
-                None => self.reader = None,
-            }
+impl<I> Feed<I> {
+    /// Adds an item. Returns false when the pipeline has ended and nothing more is wanted.
+    pub fn push(&self, item: I) -> bool {
+        let mut state = self.state.borrow_mut();
+        state.chunk.push(item);
+        if state.chunk.len() >= state.chunk_size {
+            state.send(false);
         }
-        batch
+        state.open
+    }
+
+    /// Says that the input has nothing more ready: the chunk held so far goes off at once,
+    /// marked, so that its results are flushed as soon as they are printed.
+    pub fn idle(&self) {
+        self.state.borrow_mut().send(true);
     }
 }
 
-/// Reads every source in turn, runs `work` on each record on `threads` threads, and passes the
-/// results to `report` in input order. Stops early only when `report` fails.
-///
-/// With more than one thread, the worker threads solve one batch while this thread reports the
-/// batch before it and reads the batch after it.
-pub fn run<T, W, R>(sources: &[Source], threads: usize, work: W, mut report: R) -> Result<()>
+impl<I> FeedState<I> {
+    /// Sends the chunk held (even an empty one, when it carries the idle mark).
+    fn send(&mut self, then_idle: bool) {
+        if !self.open || (self.chunk.is_empty() && !then_idle) {
+            return;
+        }
+        let chunk = Chunk {
+            seq: self.seq,
+            items: std::mem::replace(&mut self.chunk, Vec::with_capacity(self.chunk_size)),
+            then_idle,
+        };
+        self.seq += 1;
+        self.open = self.permits.send(()).is_ok() && self.work.send(chunk).is_ok();
+    }
+
+    /// Sends what is left.
+    fn finish(&mut self) {
+        self.send(false);
+    }
+}
+
+/// How a pipeline is set up.
+pub struct Setup {
+    /// Worker threads.
+    pub threads: usize,
+    /// Items per chunk: large for fast jobs (fewer hand-overs), 1 for slow ones (each answer as
+    /// soon as it is ready).
+    pub chunk_size: usize,
+}
+
+/// Runs the pipeline: `produce` feeds items on a thread of its own, `work` runs on `threads`
+/// workers, and `report` is called on this thread with every result in input order, and with
+/// the signals described in [`Signal`]. Stops early only when `report` fails.
+pub fn run<I, T, P, W, R>(setup: Setup, produce: P, work: W, mut report: R) -> Result<()>
 where
-    T: Send,
-    W: Fn(&Record) -> T + Sync,
-    R: FnMut(Event<'_, T>) -> Result<()>,
+    I: Send + 'static,
+    T: Send + 'static,
+    P: FnOnce(&Feed<I>) + Send + 'static,
+    W: Fn(&I) -> T + Send + Sync + 'static,
+    R: FnMut(Signal<I, T>) -> Result<()>,
 {
-    let work_on = |item: &Item| match item {
-        Item::Record(_, record) => Some(work(record)),
-        Item::Unreadable(..) => None,
-    };
-    let mut report_batch = |items: Vec<Item>, results: Vec<Option<T>>| -> Result<()> {
-        for (item, result) in items.into_iter().zip(results) {
-            match (item, result) {
-                (Item::Record(index, record), Some(result)) => report(Event::Puzzle {
-                    source: &sources[index],
-                    record,
-                    result,
-                })?,
-                (Item::Unreadable(index, error), _) => report(Event::Unreadable {
-                    source: &sources[index],
-                    error,
-                })?,
-                (Item::Record(..), None) => unreachable!("every record is worked on"),
-            }
+    let threads = setup.threads.max(1);
+    let chunk_size = setup.chunk_size.max(1);
+    let (work_sender, work_receiver) = mpsc::sync_channel::<Chunk<I>>(threads);
+    let (permit_sender, permit_receiver) = mpsc::sync_channel::<()>(4 * threads + 2);
+    let (done_sender, done_receiver) = mpsc::channel::<(Chunk<I>, Vec<T>)>();
+
+    let feeder = thread::Builder::new().name("feeder".into()).spawn(move || {
+        let feed = Feed {
+            state: RefCell::new(FeedState {
+                chunk: Vec::with_capacity(chunk_size),
+                chunk_size,
+                seq: 0,
+                work: work_sender,
+                permits: permit_sender,
+                open: true,
+            }),
+        };
+        produce(&feed);
+        feed.state.borrow_mut().finish();
+    })?;
+    let work = Arc::new(work);
+    let work_receiver = Arc::new(Mutex::new(work_receiver));
+    for index in 0..threads {
+        let (work, chunks, done) = (work.clone(), work_receiver.clone(), done_sender.clone());
+        thread::Builder::new()
+            .name(format!("worker {index}"))
+            .spawn(move || worker(&*work, &chunks, &done))?;
+    }
+    drop(done_sender);
+
+    let mut waiting: BTreeMap<u64, (Chunk<I>, Vec<T>)> = BTreeMap::new();
+    let mut next = 0;
+    let mut last_tick = Instant::now();
+    loop {
+        let received = match done_receiver.recv_timeout(TICK) {
+            Ok(done) => Some(done),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        if last_tick.elapsed() >= TICK {
+            last_tick = Instant::now();
+            report(Signal::Tick)?;
         }
-        Ok(())
-    };
-    let mut batches = Batches {
-        sources,
-        next_source: 0,
-        reader: None,
-    };
-    if threads == 1 {
-        loop {
-            let batch = batches.next_batch();
-            if batch.is_empty() {
-                return Ok(());
+        let Some((chunk, results)) = received else {
+            continue;
+        };
+        waiting.insert(chunk.seq, (chunk, results));
+        while let Some((chunk, results)) = waiting.remove(&next) {
+            next += 1;
+            let idle = chunk.then_idle;
+            for (item, result) in chunk.items.into_iter().zip(results) {
+                report(Signal::Done(item, result))?;
             }
-            let results = batch.iter().map(work_on).collect();
-            report_batch(batch, results)?;
+            if idle {
+                report(Signal::InputIdle)?;
+            }
+            // A chunk reported frees its place for the feeder; the feeder may have ended.
+            let _ = permit_receiver.try_recv();
         }
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("cannot start the worker threads")?;
-    let mut previous: Option<(Vec<Item>, Vec<Option<T>>)> = None;
-    let mut current = batches.next_batch();
+    if feeder.join().is_err() || !waiting.is_empty() {
+        bail!("internal error: a worker thread stopped before its work was done");
+    }
+    Ok(())
+}
+
+/// A worker: runs `work` on every item of each chunk it takes, and sends the results on.
+fn worker<I, T>(
+    work: &impl Fn(&I) -> T,
+    chunks: &Mutex<Receiver<Chunk<I>>>,
+    done: &mpsc::Sender<(Chunk<I>, Vec<T>)>,
+) {
     loop {
-        let mut results = Vec::new();
-        let mut next = Vec::new();
-        let reported = pool.in_place_scope(|scope| {
-            scope.spawn(|_| results = current.par_iter().map(work_on).collect());
-            if let Some((items, results)) = previous.take() {
-                report_batch(items, results)?;
-            }
-            next = batches.next_batch();
-            anyhow::Ok(())
-        });
-        reported?;
-        if current.is_empty() {
-            return Ok(());
+        let chunk = match chunks.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(_) => return,
+        };
+        let Ok(chunk) = chunk else { return };
+        let results = chunk.items.iter().map(work).collect();
+        if done.send((chunk, results)).is_err() {
+            return;
         }
-        previous = Some((current, results));
-        current = next;
     }
 }

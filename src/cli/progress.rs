@@ -17,10 +17,10 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Progress for a run starting now.
-    pub fn new() -> Progress {
+    /// Progress for a run starting now; `wanted` false keeps it hidden (a person is typing).
+    pub fn new(wanted: bool) -> Progress {
         Progress {
-            enabled: io::stderr().is_terminal(),
+            enabled: wanted && io::stderr().is_terminal(),
             started: Instant::now(),
             bar: None,
         }
@@ -30,19 +30,26 @@ impl Progress {
     pub fn update(&mut self, done: u64) {
         if let Some(bar) = &self.bar {
             bar.set_position(done);
-            if done % 1024 == 0 {
-                let rate = done as f64 / self.started.elapsed().as_secs_f64();
-                bar.set_message(format!("{rate:.0} puzzles/s"));
-            }
-        } else if self.enabled && done % 256 == 0 && self.started.elapsed() >= DELAY {
-            let style = ProgressStyle::with_template("{spinner} {human_pos} puzzles, {msg}")
+        }
+    }
+
+    /// Called every so often: shows the bar once the run has lasted [`DELAY`], and refreshes
+    /// the rate.
+    pub fn tick(&mut self, done: u64) {
+        if !self.enabled || self.started.elapsed() < DELAY {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let style = ProgressStyle::with_template("{spinner} {human_pos} done, {msg}")
                 .expect("the template is valid");
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-                .with_style(style)
-                .with_position(done);
+                .with_style(style);
             bar.enable_steady_tick(Duration::from_millis(200));
-            self.bar = Some(bar);
-        }
+            bar
+        });
+        bar.set_position(done);
+        let rate = done as f64 / self.started.elapsed().as_secs_f64();
+        bar.set_message(format!("{rate:.1} per second"));
     }
 
     /// Runs `print` (which writes to stderr) with the progress line out of the way.

@@ -6,10 +6,15 @@ use serde::Serialize;
 use std::io::Write;
 use sudoku_cli::{Grid, Record, solve};
 
-use super::input::InputArgs;
-use super::output::{Format, Output, Problem, puzzle_text, record_puzzle, unsolvable};
-use super::pipeline::{self, JobsArgs};
+use super::input::{InputArgs, run_puzzles};
+use super::output::{
+    Format, JsonStatus, Output, Problem, StatsArgs, puzzle_text, record_puzzle, unsolvable,
+};
+use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
+
+/// Puzzles handed to a worker at a time: a solve takes microseconds.
+const CHUNK: usize = 256;
 
 /// Arguments of `sudoku solve`.
 #[derive(Args, Debug)]
@@ -18,24 +23,23 @@ pub struct SolveArgs {
     input: InputArgs,
 
     /// How to print solutions.
-    #[arg(short, long, value_enum, default_value_t)]
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: Format,
 
     #[command(flatten)]
     jobs: JobsArgs,
 
-    /// Print a summary on stderr at the end: puzzles read, solved, failed, time, speed.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    stats: StatsArgs,
 }
 
 /// One line of `--format json` output.
 #[derive(Serialize)]
-struct JsonResult<'a> {
+struct JsonResult {
     source: String,
     line: u64,
     puzzle: String,
-    status: &'a str,
+    status: JsonStatus,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -50,11 +54,15 @@ fn solve_record(record: &Record) -> Result<Grid, Problem> {
 
 /// Runs `sudoku solve`.
 pub fn run(args: SolveArgs) -> Result<Status> {
-    let mut output = Output::new(args.stats, ["solved", "without solution"]);
-    let format = args.format;
     let sources = args.input.sources();
-    pipeline::run(&sources, args.jobs.threads(), solve_record, |event| {
-        let Some((source, record, result)) = output.puzzle(event) else {
+    let mut output = Output::new(args.stats.stats, ["solved", "without solution"], &sources);
+    let format = args.format;
+    let setup = Setup {
+        threads: args.jobs.threads(),
+        chunk_size: CHUNK,
+    };
+    run_puzzles(&sources, setup, solve_record, |event| {
+        let Some((source, record, result)) = output.puzzle(event)? else {
             return Ok(());
         };
         match &result {
@@ -77,7 +85,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                 line: record.line,
                 puzzle: puzzle_text(&record),
                 status: match &result {
-                    Ok(_) => "solved",
+                    Ok(_) => JsonStatus::Ok,
                     Err(problem) => problem.json_status(),
                 },
                 solution: result.as_ref().ok().map(Grid::to_string),

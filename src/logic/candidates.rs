@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use super::{CellDigit, CellSet, Step};
 use crate::grid::{CELLS, Grid, Position, Unit};
+use crate::solver::{SolutionCount, count_solutions_within, solve_within};
 
 /// Why a 729-character candidate string cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -29,6 +30,26 @@ pub enum CandidatesError {
     EmptyCell {
         /// The cell.
         position: Position,
+    },
+    /// A digit with no cell left in a unit: neither placed there nor a candidate of any cell.
+    #[error("{unit} has no place left for {digit}")]
+    NoPlace {
+        /// The unit.
+        unit: Unit,
+        /// The digit, 1-9.
+        digit: u8,
+    },
+    /// Two cells of a unit left with the same single candidate: both would have to hold it.
+    #[error("{first} and {second} in {unit} can both only be {digit}")]
+    ForcedTwice {
+        /// The unit.
+        unit: Unit,
+        /// The digit, 1-9.
+        digit: u8,
+        /// The first cell.
+        first: Position,
+        /// The second cell.
+        second: Position,
     },
 }
 
@@ -64,22 +85,24 @@ impl Candidates {
 
     /// Reads the 729-character form: 9 characters per cell, in reading order; in each, the
     /// digits that are candidates (at their own place or anywhere in the 9) and `.` or `0`
-    /// for the others. A cell with one candidate is a filled cell.
+    /// for the others.
+    ///
+    /// The form does not say which cells are filled: a cell with one candidate is read as filled
+    /// when no peer still has that digit as a candidate (filling it would change nothing else),
+    /// and as an open cell with one candidate otherwise, so that the state reads back as it was
+    /// written. A state that contradicts itself is refused: a cell with no candidate, a unit
+    /// with no place for a digit, two cells of a unit with the same single candidate.
     pub fn from_text(text: &str) -> Result<Candidates, CandidatesError> {
         let text = text.trim();
         let chars: Vec<char> = text.chars().collect();
         if chars.len() != 9 * CELLS {
             return Err(CandidatesError::WrongLength { found: chars.len() });
         }
-        let mut candidates = Candidates {
-            cells: [0; CELLS],
-            marks: [0; CELLS],
-        };
+        let mut marks = [0u16; CELLS];
         for (index, cell) in chars.chunks(9).enumerate() {
-            let mut marks = 0u16;
             for (offset, &c) in cell.iter().enumerate() {
                 match c {
-                    '1'..='9' => marks |= 1 << (c as u8 - b'0'),
+                    '1'..='9' => marks[index] |= 1 << (c as u8 - b'0'),
                     '.' | '0' => {}
                     found => {
                         return Err(CandidatesError::InvalidCharacter {
@@ -89,17 +112,78 @@ impl Candidates {
                     }
                 }
             }
-            match marks.count_ones() {
-                0 => {
-                    return Err(CandidatesError::EmptyCell {
-                        position: Position::new(index),
-                    });
-                }
-                1 => candidates.cells[index] = marks.trailing_zeros() as u8,
-                _ => candidates.marks[index] = marks,
+            if marks[index] == 0 {
+                return Err(CandidatesError::EmptyCell {
+                    position: Position::new(index),
+                });
             }
         }
-        Ok(candidates)
+        let mut candidates = Candidates {
+            cells: [0; CELLS],
+            marks,
+        };
+        for index in 0..CELLS {
+            let digit_bit = marks[index];
+            let peers_have_it = CellSet::peers(Position::new(index))
+                .iter()
+                .any(|peer| marks[peer.index()] & digit_bit != 0);
+            if digit_bit.count_ones() == 1 && !peers_have_it {
+                candidates.cells[index] = digit_bit.trailing_zeros() as u8;
+                candidates.marks[index] = 0;
+            }
+        }
+        candidates.contradiction().map_or(Ok(candidates), Err)
+    }
+
+    /// The first way this state contradicts itself, if any: a unit with no place for a digit,
+    /// or two of its cells left with the same single candidate.
+    fn contradiction(&self) -> Option<CandidatesError> {
+        for unit in Unit::all() {
+            for digit in 1..=9u8 {
+                let placed = unit.cells().any(|p| self.value(p) == Some(digit));
+                let mut forced = unit
+                    .cells()
+                    .filter(|&p| self.marks(p) == 1 << digit)
+                    .take(2);
+                if let (Some(first), Some(second)) = (forced.next(), forced.next()) {
+                    return Some(CandidatesError::ForcedTwice {
+                        unit,
+                        digit,
+                        first,
+                        second,
+                    });
+                }
+                if !placed && self.cells_with(unit, digit).next().is_none() {
+                    return Some(CandidatesError::NoPlace { unit, digit });
+                }
+            }
+        }
+        None
+    }
+
+    /// Counts the solutions this state allows (the filled cells kept, every open cell one of
+    /// its candidates), stopping once `limit` are found.
+    pub fn count_solutions(&self, limit: u64) -> SolutionCount {
+        count_solutions_within(&self.grid(), &self.allowed(), limit)
+    }
+
+    /// The first solution this state allows, if any.
+    pub fn solution(&self) -> Option<Grid> {
+        solve_within(&self.grid(), &self.allowed())
+    }
+
+    /// For every cell, the digits it may hold: its value, or its candidates.
+    fn allowed(&self) -> [u16; CELLS] {
+        std::array::from_fn(|index| self.marks_or_value(index))
+    }
+
+    /// The first open cell whose candidates leave out its digit in `solution`, and that digit.
+    pub fn first_ruled_out(&self, solution: &Grid) -> Option<CellDigit> {
+        Position::all().find_map(|position| {
+            let digit = solution.get(position)?;
+            (self.value(position).is_none() && !self.has(position, digit))
+                .then_some(CellDigit { position, digit })
+        })
     }
 
     /// The 729-character form (see [`Candidates::from_text`]); a filled cell shows its digit.
@@ -270,8 +354,8 @@ mod tests {
         let text = candidates.to_text();
         assert_eq!(text.len(), 729);
         assert_eq!(&text[..9], "....5....");
-        // A cell left with one candidate reads back as filled: the text is the same.
-        assert_eq!(Candidates::from_text(&text).unwrap().to_text(), text);
+        // The state reads back as it was, open cells with one candidate included.
+        assert_eq!(Candidates::from_text(&text).unwrap(), candidates);
         assert_eq!(
             Candidates::from_text("12"),
             Err(CandidatesError::WrongLength { found: 2 })

@@ -282,6 +282,47 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
     }
 }
 
+/// Counts the solutions of `puzzle` in which every empty cell holds one of its allowed digits,
+/// stopping once `limit` are found: `allowed[cell]` has bit `d` set for each digit d (1-9) the
+/// cell may take. This is how a pencil-mark state, with its eliminations, is counted.
+pub fn count_solutions_within(puzzle: &Grid, allowed: &[u16; 81], limit: u64) -> SolutionCount {
+    let mut board = board_within(puzzle, allowed);
+    let mut counter = Counter {
+        found: 0,
+        limit: limit.max(1),
+    };
+    let finished = search(&mut board, &mut counter, &mut SearchStats::default());
+    SolutionCount {
+        found: counter.found,
+        limit_reached: !finished,
+    }
+}
+
+/// The first solution of `puzzle` in which every empty cell holds one of its allowed digits
+/// (see [`count_solutions_within`]), or `None` when there is none.
+pub fn solve_within(puzzle: &Grid, allowed: &[u16; 81]) -> Option<Grid> {
+    let mut visitor = FirstSolution(None);
+    search(
+        &mut board_within(puzzle, allowed),
+        &mut visitor,
+        &mut SearchStats::default(),
+    );
+    visitor.0
+}
+
+/// The board of `puzzle` with every digit an empty cell is not allowed removed from that cell.
+fn board_within(puzzle: &Grid, allowed: &[u16; 81]) -> Board {
+    let mut board = Board::from_givens(&Givens::of(puzzle));
+    for (cell, (&value, &digits)) in puzzle.cells().iter().zip(allowed).enumerate() {
+        if value == 0 {
+            for digit in (1..=9).filter(|&digit| digits & (1 << digit) == 0) {
+                board.eliminate(cell, digit - 1);
+            }
+        }
+    }
+    board
+}
+
 /// True when `puzzle` has exactly one solution.
 pub fn is_unique(puzzle: &Grid) -> bool {
     count_solutions(puzzle, 2).is_unique()

@@ -259,7 +259,7 @@ pub fn brute_force(candidates: &Candidates) -> Option<Step> {
     let cell = Position::all()
         .filter(|&p| candidates.marks(p) != 0)
         .min_by_key(|&p| candidates.marks(p).count_ones())?;
-    let solution = crate::solve(&candidates.grid())?;
+    let solution = candidates.solution()?;
     let digit = solution.get(cell)?;
     let reason = "no technique applies; the digit is the solution's".to_string();
     Some(placement(Technique::BruteForce, cell, digit, reason))
