@@ -134,8 +134,10 @@ enum BadFit {
     Row,
 }
 
-/// The most cells a malformed line can hold and still be taken for a grid row.
-const MAX_ROW_CELLS: usize = 18;
+/// The fewest and the most cells a malformed line of cells can hold and still start a grid as
+/// its first row: a row with a cell or two too many or too few. A line of a few cells (a typo
+/// typed at a terminal, say) is answered at once rather than held as the start of a grid.
+const ROW_CELLS: std::ops::RangeInclusive<usize> = 6..=18;
 
 /// What [`cell_value_or_marker`] gives for a byte that is not a cell character.
 const NOT_A_CELL: u8 = u8::MAX;
@@ -248,7 +250,7 @@ fn classify_puzzle_line(
             let grid = Grid::from_cells(cells).expect("cells are 0-9");
             return Line::Puzzle(grid, companion);
         }
-        None | Some(b' ' | b'\t' | b'\r') if run <= MAX_ROW_CELLS => {
+        None | Some(b' ' | b'\t' | b'\r') if run <= *ROW_CELLS.end() => {
             return classify_grid_row(line, start, row);
         }
         None | Some(b' ' | b'\t' | b'\r') => ParseError::WrongCellCount { found: run },
@@ -292,7 +294,7 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
         0 => Line::Skip,
         9 => Line::Row(cells[..9].try_into().expect("nine cells")),
         CELLS => Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9"), None),
-        _ if found <= MAX_ROW_CELLS => Line::Bad {
+        _ if row.is_some() || ROW_CELLS.contains(&found) => Line::Bad {
             error: ParseError::GridRowLength {
                 row: row.unwrap_or(1),
                 found,
@@ -591,10 +593,14 @@ mod tests {
             records(text),
             vec![(1, Err(ParseError::WrongCellCount { found: 80 }))]
         );
-        // A few cells are a grid row gone wrong: it starts a grid, which then ends too soon.
         assert_eq!(
             records("1234\n"),
-            vec![(1, Err(ParseError::GridRowLength { row: 1, found: 4 }))]
+            vec![(1, Err(ParseError::WrongCellCount { found: 4 }))]
+        );
+        // Ten cells are a grid row gone wrong: it starts a grid, which then ends too soon.
+        assert_eq!(
+            records("1234567891\n"),
+            vec![(1, Err(ParseError::GridRowLength { row: 1, found: 10 }))]
         );
     }
 

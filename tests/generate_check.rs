@@ -220,7 +220,7 @@ fn check_reports_unparseable_input_with_status_2() {
     let (status, stdout, stderr) = run(&["check"], "12345\n");
     assert_eq!(status, 2);
     assert_eq!(stdout, "error: invalid puzzle\n");
-    assert!(stderr.starts_with("sudoku: <stdin>:1: grid row 1 has 5 cells"));
+    assert!(stderr.starts_with("sudoku: <stdin>:1: found 5 cells"));
 }
 
 #[test]

@@ -108,7 +108,11 @@ pub fn run(args: CountArgs) -> Result<Status> {
         &sources,
     );
     let (unique, format) = (args.unique, args.format);
-    let limit = if unique { args.limit.max(2) } else { args.limit };
+    let limit = if unique {
+        args.limit.max(2)
+    } else {
+        args.limit
+    };
     let work = move |record: &Record| count_record(record, limit);
     let setup = Setup {
         threads: args.jobs.threads(),

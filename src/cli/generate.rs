@@ -162,9 +162,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             }
             match (format, &result) {
                 (Format::Json, _) => output.json(&json(index, &result))?,
-                (Format::Line, Ok(generated)) => {
-                    writeln!(output.stdout(), "{}", generated.puzzle)?
-                }
+                (Format::Line, Ok(generated)) => writeln!(output.stdout(), "{}", generated.puzzle)?,
                 (Format::Grid, Ok(generated)) => {
                     writeln!(output.stdout(), "{}", generated.puzzle.block())?
                 }

@@ -162,12 +162,7 @@ fn feed_records(sources: &[Source], feed: &Feed<Item>) {
 /// Reads every puzzle of `sources`, runs `work` on each on `threads` threads in chunks of
 /// `chunk_size`, and passes the results to `report` in input order, with the flush and tick
 /// events between them. Stops early only when `report` fails.
-pub fn run_puzzles<T, W, R>(
-    sources: &[Source],
-    setup: Setup,
-    work: W,
-    mut report: R,
-) -> Result<()>
+pub fn run_puzzles<T, W, R>(sources: &[Source], setup: Setup, work: W, mut report: R) -> Result<()>
 where
     T: Send + 'static,
     W: Fn(&Record) -> T + Send + Sync + 'static,

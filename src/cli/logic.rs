@@ -187,12 +187,39 @@ impl JsonRecord {
     }
 }
 
+/// Reports a record that failed, and prints its answer in its place: its JSON object, or its
+/// placeholder line followed by `end_of_answer` (a blank line ends a block).
+fn report_failure(
+    output: &mut Output,
+    json: bool,
+    source: &Source,
+    record: &Record,
+    problem: &Problem,
+    end_of_answer: &str,
+) -> Result<()> {
+    output.problem(source, record.line, problem);
+    if json {
+        output.json(&JsonRecord::failed(source, record, problem))?;
+    } else {
+        writeln!(output.stdout(), "{}{end_of_answer}", problem.placeholder())?;
+    }
+    Ok(())
+}
+
 /// One record of `candidates --format json`.
 #[derive(Serialize)]
 struct JsonCandidates {
     #[serde(flatten)]
     record: JsonRecord,
     candidates: String,
+}
+
+/// What ends a failed record's placeholder: a blank line where answers are blocks.
+fn block_end(format: CandidatesFormat) -> &'static str {
+    match format {
+        CandidatesFormat::Grid => "\n",
+        CandidatesFormat::Candidates | CandidatesFormat::Json => "",
+    }
 }
 
 /// Runs `sudoku candidates`.
@@ -205,28 +232,21 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
         let Some((source, record, state)) = output.puzzle(event)? else {
             return Ok(());
         };
-        match &state {
-            Ok(_) => output.success(),
-            Err(problem) => output.problem(source, record.line, problem),
-        }
-        match (format, state) {
-            (CandidatesFormat::Grid, Ok(state)) => writeln!(output.stdout(), "{}", state.block())?,
-            (CandidatesFormat::Grid, Err(problem)) => {
-                writeln!(output.stdout(), "{}\n", problem.placeholder())?
+        let state = match state {
+            Ok(state) => state,
+            Err(problem) => {
+                let (json, end) = (format == CandidatesFormat::Json, block_end(format));
+                return report_failure(&mut output, json, source, &record, &problem, end);
             }
-            (CandidatesFormat::Candidates, Ok(state)) => {
-                writeln!(output.stdout(), "{}", state.to_text())?
-            }
-            (CandidatesFormat::Candidates, Err(problem)) => {
-                writeln!(output.stdout(), "{}", problem.placeholder())?
-            }
-            (CandidatesFormat::Json, Ok(state)) => output.json(&JsonCandidates {
+        };
+        output.success();
+        match format {
+            CandidatesFormat::Grid => writeln!(output.stdout(), "{}", state.block())?,
+            CandidatesFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
+            CandidatesFormat::Json => output.json(&JsonCandidates {
                 record: JsonRecord::new(source, &record, JsonStatus::Ok),
                 candidates: state.to_text(),
             })?,
-            (CandidatesFormat::Json, Err(problem)) => {
-                output.json(&JsonRecord::failed(source, &record, &problem))?
-            }
         }
         Ok(())
     })?;
@@ -313,17 +333,8 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
         let (steps, end) = match result {
             Ok(done) => done,
             Err(problem) => {
-                output.problem(source, record.line, &problem);
-                return Ok(match format {
-                    StepsFormat::Text => writeln!(
-                        output.stdout(),
-                        "{}{end_of_answer}",
-                        problem.placeholder()
-                    )?,
-                    StepsFormat::Json => {
-                        output.json(&JsonRecord::failed(source, &record, &problem))?
-                    }
-                });
+                let json = format == StepsFormat::Json;
+                return report_failure(&mut output, json, source, &record, &problem, end_of_answer);
             }
         };
         let already_solved = steps.is_empty() && end.is_solved();
@@ -398,26 +409,22 @@ pub fn fill(args: FillArgs) -> Result<Status> {
         let Some((source, record, result)) = output.puzzle(event)? else {
             return Ok(());
         };
-        match &result {
-            Ok(_) => output.success(),
-            Err(problem) => output.problem(source, record.line, problem),
-        }
-        match (format, result) {
-            (FillFormat::Line, Ok(state)) => writeln!(output.stdout(), "{}", state.grid())?,
-            (FillFormat::Candidates, Ok(state)) => {
-                writeln!(output.stdout(), "{}", state.to_text())?
+        let state = match result {
+            Ok(state) => state,
+            Err(problem) => {
+                let json = format == FillFormat::Json;
+                return report_failure(&mut output, json, source, &record, &problem, "");
             }
-            (FillFormat::Json, Ok(state)) => output.json(&JsonFill {
+        };
+        output.success();
+        match format {
+            FillFormat::Line => writeln!(output.stdout(), "{}", state.grid())?,
+            FillFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
+            FillFormat::Json => output.json(&JsonFill {
                 record: JsonRecord::new(source, &record, JsonStatus::Ok),
                 grid: state.grid().to_string(),
                 candidates: state.to_text(),
             })?,
-            (FillFormat::Line | FillFormat::Candidates, Err(problem)) => {
-                writeln!(output.stdout(), "{}", problem.placeholder())?
-            }
-            (FillFormat::Json, Err(problem)) => {
-                output.json(&JsonRecord::failed(source, &record, &problem))?
-            }
         }
         Ok(())
     })?;
@@ -457,13 +464,8 @@ pub fn rate_puzzles(args: StepsArgs) -> Result<Status> {
         let (rating, level) = match result {
             Ok(rated) => rated,
             Err(problem) => {
-                output.problem(source, record.line, &problem);
-                return Ok(match format {
-                    StepsFormat::Text => writeln!(output.stdout(), "{}", problem.placeholder())?,
-                    StepsFormat::Json => {
-                        output.json(&JsonRecord::failed(source, &record, &problem))?
-                    }
-                });
+                let json = format == StepsFormat::Json;
+                return report_failure(&mut output, json, source, &record, &problem, "");
             }
         };
         output.success();

@@ -149,20 +149,22 @@ where
     let (permit_sender, permit_receiver) = mpsc::sync_channel::<()>(4 * threads + 2);
     let (done_sender, done_receiver) = mpsc::channel::<(Chunk<I>, Vec<T>)>();
 
-    let feeder = thread::Builder::new().name("feeder".into()).spawn(move || {
-        let feed = Feed {
-            state: RefCell::new(FeedState {
-                chunk: Vec::with_capacity(chunk_size),
-                chunk_size,
-                seq: 0,
-                work: work_sender,
-                permits: permit_sender,
-                open: true,
-            }),
-        };
-        produce(&feed);
-        feed.state.borrow_mut().finish();
-    })?;
+    let feeder = thread::Builder::new()
+        .name("feeder".into())
+        .spawn(move || {
+            let feed = Feed {
+                state: RefCell::new(FeedState {
+                    chunk: Vec::with_capacity(chunk_size),
+                    chunk_size,
+                    seq: 0,
+                    work: work_sender,
+                    permits: permit_sender,
+                    open: true,
+                }),
+            };
+            produce(&feed);
+            feed.state.borrow_mut().finish();
+        })?;
     let work = Arc::new(work);
     let work_receiver = Arc::new(Mutex::new(work_receiver));
     for index in 0..threads {

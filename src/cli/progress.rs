@@ -42,8 +42,8 @@ impl Progress {
         let bar = self.bar.get_or_insert_with(|| {
             let style = ProgressStyle::with_template("{spinner} {human_pos} done, {msg}")
                 .expect("the template is valid");
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-                .with_style(style);
+            let bar =
+                ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(style);
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
         });

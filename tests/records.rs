@@ -1,0 +1,574 @@
+//! One record in, one answer out, at once: every subcommand of the binary answers each record as
+//! soon as it is read when nothing more is waiting, prints exactly one line, block or JSON object
+//! per record (failures included), and never fills in a state it should refuse.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command as StdCommand, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use common::{EASY, SOLUTION, puzzle_path, run};
+use sudoku_cli::Grid;
+
+/// Row 1 can only end in 9, which column 9 already has further down.
+const NO_SOLUTION: &str =
+    "12345678.........9...............................................................";
+
+/// Far longer than any answer here takes; an answer held back until the end of the input never
+/// comes within it, since the input stays open.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The binary run as a coprocess: the test writes a record, then waits for its answer before
+/// writing the next, as a program driving `sudoku` line by line does.
+struct Coprocess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Coprocess {
+    fn start(args: &[&str]) -> Coprocess {
+        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudoku"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                if sender.send(line.unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Coprocess {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+        }
+    }
+
+    /// Writes `record` and returns the next `count` lines printed, which must come while the
+    /// input is still open.
+    fn ask(&mut self, record: &str, count: usize) -> Vec<String> {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(record.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        (0..count)
+            .map(|_| {
+                self.lines.recv_timeout(PATIENCE).unwrap_or_else(|_| {
+                    panic!("no answer to {record:?} while the input stays open")
+                })
+            })
+            .collect()
+    }
+
+    fn finish(mut self) -> i32 {
+        drop(self.stdin.take());
+        self.child.wait().unwrap().code().unwrap()
+    }
+}
+
+#[test]
+fn each_subcommand_answers_a_record_before_the_next_is_written() {
+    let marks = run(&["candidates", "-f", "candidates"], &format!("{EASY}\n")).1;
+    // The arguments, a record, and how many lines its answer takes.
+    let cases: [(&[&str], &str, usize); 11] = [
+        (&["solve", "-j", "1"], EASY, 1),
+        (&["solve", "-j", "2"], EASY, 1),
+        (&["solve", "-f", "grid"], EASY, 12),
+        (&["count"], EASY, 1),
+        (&["check"], SOLUTION, 1),
+        (&["candidates", "-f", "candidates"], EASY, 1),
+        (&["hint"], EASY, 1),
+        (&["explain", "-f", "json"], EASY, 1),
+        (&["fill", "-j", "2"], EASY, 1),
+        (&["rate"], EASY, 1),
+        (&["hint"], marks.trim(), 1),
+    ];
+    for (args, record, lines) in cases {
+        let mut coprocess = Coprocess::start(args);
+        let first = coprocess.ask(&format!("{record}\n"), lines);
+        // A record that fails is answered at once too (a block has a blank line after it).
+        let failed = coprocess.ask("123\n", if lines > 1 { 2 } else { 1 });
+        let again = coprocess.ask(&format!("{record}\n"), lines);
+        // The same answer, but for the line number in JSON.
+        let unplaced = |lines: Vec<String>| -> Vec<String> {
+            let after_line = |l: &String| l.split_once(",\"puzzle\"").map(|(_, rest)| rest.into());
+            lines
+                .iter()
+                .map(|l| after_line(l).unwrap_or(l.clone()))
+                .collect()
+        };
+        assert_eq!(unplaced(first), unplaced(again), "{args:?}");
+        assert!(failed[0].contains("error"), "{args:?}: {failed:?}");
+        assert_eq!(coprocess.finish(), 2, "{args:?}");
+    }
+}
+
+#[test]
+fn a_lone_carriage_return_ends_a_line_without_waiting_for_more() {
+    let mut coprocess = Coprocess::start(&["solve"]);
+    assert_eq!(coprocess.ask(&format!("{EASY}\r"), 1), [SOLUTION]);
+    // The LF of a CRLF split across two writes is not a line of its own.
+    assert_eq!(coprocess.ask(&format!("\n{EASY}\r\n"), 1), [SOLUTION]);
+    assert_eq!(coprocess.finish(), 0);
+    let (status, stdout, _) = run(&["solve"], &format!("{EASY}\r{EASY}\r{EASY}\r"));
+    assert_eq!((status, stdout), (0, format!("{SOLUTION}\n").repeat(3)));
+}
+
+/// A file of the hardest puzzles, which logic takes tens of milliseconds each to rate.
+fn hardest() -> String {
+    puzzle_path("hardest_1106.txt")
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn a_slow_subcommand_shows_its_first_answer_without_waiting_for_a_batch() {
+    let started = Instant::now();
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["rate", "-j", "1", &hardest()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let waited = started.elapsed();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(first.split_whitespace().count() == 3, "{first}");
+    // Rating the whole file takes a minute on one thread; its first answer must not wait for
+    // a batch of puzzles behind it.
+    assert!(
+        waited < Duration::from_secs(10),
+        "first answer after {waited:?}"
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_a_slow_subcommand_promptly() {
+    for args in [["rate", "-j", "1"], ["explain", "-j", "2"]] {
+        let started = Instant::now();
+        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudoku"))
+            .args(args)
+            .arg(hardest())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The reader is dropped here, as `| head -1` does.
+        let output = child.wait_with_output().unwrap();
+        let took = started.elapsed();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+        assert!(took < Duration::from_secs(10), "{args:?} took {took:?}");
+    }
+}
+
+/// Input with one record of each kind of outcome: solvable, invalid text, no solution, several
+/// solutions, clashing givens, and a 729-character candidate line.
+fn mixed_input() -> (String, usize) {
+    let clash = format!("55{}", &".".repeat(79));
+    let marks = run(&["candidates", "-f", "candidates"], &format!("{EASY}\n")).1;
+    let records = [
+        EASY,
+        "not a puzzle",
+        NO_SOLUTION,
+        &".".repeat(81),
+        &clash,
+        marks.trim(),
+        "1234",
+    ];
+    (
+        format!("# a comment\n{}\n", records.join("\n")),
+        records.len(),
+    )
+}
+
+#[test]
+fn line_formats_give_every_record_one_line() {
+    let (input, records) = mixed_input();
+    for args in [
+        &["solve"][..],
+        &["count"],
+        &["count", "--unique"],
+        &["check"],
+        &["candidates", "-f", "candidates"],
+        &["hint"],
+        &["fill"],
+        &["fill", "-f", "candidates"],
+        &["rate"],
+    ] {
+        let (_, stdout, _) = run(args, &input);
+        assert_eq!(stdout.lines().count(), records, "{args:?}:\n{stdout}");
+    }
+}
+
+#[test]
+fn block_formats_give_every_record_one_block() {
+    let (input, records) = mixed_input();
+    for args in [&["explain"][..], &["candidates"], &["solve", "-f", "grid"]] {
+        let (_, stdout, _) = run(args, &input);
+        let blocks: Vec<&str> = stdout.trim_end().split("\n\n").collect();
+        assert_eq!(blocks.len(), records, "{args:?}:\n{stdout}");
+        assert!(
+            blocks.iter().all(|b| !b.trim().is_empty()),
+            "{args:?}:\n{stdout}"
+        );
+    }
+    // A failure's block is its own: it does not run into the next puzzle's steps.
+    let (_, stdout, _) = run(&["explain"], &format!("123\n{EASY}\n"));
+    assert!(stdout.starts_with("error: invalid puzzle\n\n"), "{stdout}");
+}
+
+/// The JSON objects printed, one per line.
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+#[test]
+fn json_gives_every_record_one_object_with_a_status_from_one_vocabulary() {
+    let (input, records) = mixed_input();
+    let vocabulary = [
+        "ok",
+        "invalid",
+        "no_solution",
+        "multiple",
+        "stuck",
+        "failed",
+    ];
+    for command in [
+        "solve",
+        "count",
+        "check",
+        "candidates",
+        "hint",
+        "explain",
+        "fill",
+        "rate",
+    ] {
+        let (_, stdout, _) = run(&[command, "-f", "json"], &input);
+        let objects = json_lines(&stdout);
+        assert_eq!(objects.len(), records, "{command}:\n{stdout}");
+        for (object, line) in objects.iter().zip(2..) {
+            let status = object["status"].as_str().unwrap();
+            assert!(vocabulary.contains(&status), "{command}: {object}");
+            assert_eq!(object["line"], line, "{command}: {object}");
+            assert_eq!(object["source"], "<stdin>");
+        }
+        assert_eq!(objects[1]["status"], "invalid", "{command}");
+        if command != "check" && command != "candidates" {
+            assert_eq!(objects[2]["status"], "no_solution", "{command}");
+        }
+    }
+}
+
+#[test]
+fn a_status_does_not_depend_on_other_flags() {
+    let input = format!("{}\n{EASY}\n", ".".repeat(81));
+    let plain = json_lines(&run(&["count", "-f", "json"], &input).1);
+    let unique = json_lines(&run(&["count", "-f", "json", "--unique"], &input).1);
+    assert_eq!(plain[0]["status"], "multiple");
+    assert_eq!(unique[0]["status"], "multiple");
+    assert_eq!(plain[1]["status"], "ok");
+    assert_eq!(unique[1]["status"], "ok");
+}
+
+#[test]
+fn check_json_stays_json_when_solutions_run_short() {
+    let solutions = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(solutions.path(), format!("{SOLUTION}\n")).unwrap();
+    let path = solutions.path().to_str().unwrap();
+    let (status, stdout, stderr) = run(
+        &["check", "-f", "json", "--solution", path],
+        &format!("{EASY}\n{EASY}\n"),
+    );
+    assert_eq!(status, 2);
+    let objects = json_lines(&stdout);
+    assert_eq!(objects.len(), 2);
+    assert_eq!(objects[0]["status"], "ok");
+    assert_eq!(objects[1]["status"], "invalid");
+    assert!(stderr.contains("no solution left"), "{stderr}");
+}
+
+#[test]
+fn more_solutions_than_puzzles_is_an_error() {
+    let solutions = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(solutions.path(), format!("{SOLUTION}\n{SOLUTION}\n")).unwrap();
+    let path = solutions.path().to_str().unwrap();
+    let (status, stdout, stderr) = run(&["check", "--solution", path], &format!("{EASY}\n"));
+    assert_eq!((status, stdout.as_str()), (2, "ok\n"));
+    assert!(
+        stderr.contains(":2: more solutions than puzzles"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn generated_seeds_survive_readers_that_use_doubles() {
+    let seed = "18446744073709551557";
+    let (status, stdout, _) = run(&["generate", "--seed", seed, "-f", "json"], "");
+    assert_eq!(status, 0);
+    let object = &json_lines(&stdout)[0];
+    assert_eq!(object["seed"], seed);
+    assert_eq!(object["index"], 1);
+    // Read as a double, as jq does, the seed would be 18446744073709551616.
+    let as_double = seed.parse::<f64>().unwrap();
+    assert_ne!(format!("{as_double:.0}"), seed);
+}
+
+#[test]
+fn generate_goes_on_after_a_puzzle_it_cannot_make() {
+    let args = ["generate", "-n", "3", "--seed", "9", "--clues", "21"];
+    let args = [&args[..], &["--attempts", "1", "-f", "json"]].concat();
+    let (status, stdout, _) = run(&args, "");
+    let objects = json_lines(&stdout);
+    assert_eq!(objects.len(), 3, "{stdout}");
+    let failed = objects.iter().filter(|o| o["status"] == "failed").count();
+    let made = objects.iter().filter(|o| o["status"] == "ok").count();
+    assert_eq!(failed + made, 3);
+    assert!(
+        failed > 0,
+        "seed 9 misses 21 clues in one attempt: {stdout}"
+    );
+    assert_eq!(status, 1);
+}
+
+#[test]
+fn every_value_is_read_in_any_case_and_line_means_81_cells() {
+    for args in [
+        &["generate", "--seed", "1", "--difficulty", "Easy"][..],
+        &["generate", "--seed", "1", "--symmetry", "Full"],
+        &["generate", "--seed", "1", "-f", "LINE"],
+    ] {
+        let (status, stdout, stderr) = run(args, "");
+        assert_eq!(status, 0, "{args:?}: {stderr}");
+        assert_eq!(stdout.trim().len(), 81, "{args:?}");
+    }
+    for command in ["solve", "fill"] {
+        let (_, stdout, _) = run(&[command, "-f", "line"], &format!("{EASY}\n"));
+        assert_eq!(stdout.trim().len(), 81, "{command}");
+    }
+    // `line` would be a different thing in candidates: it has no such format.
+    let (status, _, _) = run(&["candidates", "-f", "line"], &format!("{EASY}\n"));
+    assert_eq!(status, 2);
+}
+
+#[test]
+fn every_subcommand_that_reads_puzzles_takes_jobs_and_stats() {
+    for command in [
+        "solve",
+        "count",
+        "check",
+        "candidates",
+        "hint",
+        "explain",
+        "fill",
+        "rate",
+    ] {
+        let (status, _, stderr) = run(&[command, "-j", "2", "--stats"], &format!("{EASY}\n"));
+        assert_eq!(status, 0, "{command}: {stderr}");
+        assert!(
+            stderr.starts_with("sudoku: 1 puzzles: 1 "),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn far_more_jobs_than_cores_cost_nothing() {
+    let started = Instant::now();
+    let (status, stdout, _) = run(&["solve", "-j", "4096"], &format!("{EASY}\n"));
+    assert_eq!((status, stdout), (0, format!("{SOLUTION}\n")));
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+}
+
+#[test]
+fn candidates_read_back_as_the_state_they_were() {
+    // Through the candidate form, singles must not place a digit twice in a unit.
+    let marks = run(&["candidates", "-f", "candidates"], &format!("{EASY}\n")).1;
+    let (status, filled, _) = run(&["fill"], &marks);
+    assert_eq!((status, filled.trim()), (0, SOLUTION));
+    // The steps from the candidate form are the puzzle's own.
+    for puzzle in common::puzzles("top1465.txt").iter().take(20) {
+        let direct = run(&["explain"], &format!("{puzzle}\n")).1;
+        let marks = run(&["candidates", "-f", "candidates"], &format!("{puzzle}\n")).1;
+        let through_marks = run(&["explain"], &marks).1;
+        assert_eq!(direct, through_marks, "{puzzle}");
+    }
+}
+
+/// The 729-character form of `EASY` with `edit` applied to cell `index`'s nine characters.
+fn edited_marks(index: usize, edit: &str) -> String {
+    let marks = run(&["candidates", "-f", "candidates"], &format!("{EASY}\n")).1;
+    let mut marks = marks.trim().to_string();
+    marks.replace_range(9 * index..9 * index + 9, edit);
+    marks
+}
+
+#[test]
+fn a_candidate_state_that_contradicts_itself_is_refused() {
+    // r1c3 allows 1, 2 and 4 in EASY; left with 5 only, it clashes with the 5 in r1c1.
+    let marks = edited_marks(2, "....5....");
+    for command in ["fill", "explain", "rate", "hint", "candidates"] {
+        let (status, stdout, stderr) = run(&[command], &format!("{marks}\n"));
+        assert_eq!(status, 2, "{command}: {stdout}");
+        assert!(stdout.starts_with("error:"), "{command}: {stdout}");
+        assert!(
+            stderr.contains("row 1") && stderr.contains("5"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_candidate_state_that_rules_out_the_solution_is_refused() {
+    // r1c3 is 4 in the solution: leave it 1 and 2 only.
+    let marks = edited_marks(2, "12.......");
+    for command in ["fill", "explain", "rate", "hint"] {
+        let (status, stdout, stderr) = run(&[command], &format!("{marks}\n"));
+        assert_eq!(status, 1, "{command}: {stdout}");
+        assert!(stdout.starts_with("error: no solution"), "{command}");
+        assert!(
+            stderr.contains("rule out every solution (r1c3 must be 4)"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn rating_a_solved_grid_says_it_is_solved() {
+    let (status, stdout, _) = run(&["rate"], &format!("{SOLUTION}\n"));
+    assert_eq!((status, stdout.as_str()), (0, "0.0 solved 0\n"));
+    let (status, stdout, _) = run(&["rate", "-f", "json"], &format!("{SOLUTION}\n"));
+    let object = &json_lines(&stdout)[0];
+    assert_eq!((status, &object["level"]), (0, &"solved".into()));
+}
+
+#[test]
+fn candidates_work_on_any_puzzle_without_clashing_givens() {
+    let (status, stdout, _) = run(&["candidates", "-f", "candidates"], &".".repeat(81));
+    assert_eq!(status, 0);
+    assert_eq!(stdout.trim(), "123456789".repeat(81));
+    let (status, _, _) = run(&["candidates"], &format!("{NO_SOLUTION}\n"));
+    assert_eq!(status, 0);
+}
+
+#[test]
+fn unique_with_a_limit_of_one_still_tells_a_unique_puzzle() {
+    let (status, stdout, stderr) = run(&["count", "--unique", "--limit", "1"], EASY);
+    assert_eq!((status, stdout.as_str(), stderr.as_str()), (0, "1\n", ""));
+    let (status, stdout, _) = run(&["count", "--unique", "-l", "1"], &".".repeat(81));
+    assert_eq!((status, stdout.as_str()), (1, "2+\n"));
+}
+
+/// A boxed grid of EASY, as books print it.
+fn boxed_easy() -> Vec<String> {
+    let grid: Grid = EASY.parse().unwrap();
+    grid.block().to_string().lines().map(String::from).collect()
+}
+
+#[test]
+fn a_bad_grid_row_spoils_only_its_own_grid() {
+    let good = boxed_easy().join("\n");
+    // A boxed row with a tenth cell, and a row of ten cells written without spaces, first and
+    // in the middle of a grid, each followed by a good grid with no blank line between.
+    for (index, bad_row) in [
+        (0, "5 3 . | . 7 . | . . . | 9"),
+        (4, "8 . . | . 6 . | . . 3 | 9"),
+        (0, "53..7....9"),
+        (6, "7...2...69"),
+    ] {
+        let mut bad = boxed_easy();
+        bad[index] = bad_row.to_string();
+        let input = format!("{}\n{good}\n", bad.join("\n"));
+        let (status, stdout, stderr) = run(&["solve"], &input);
+        assert_eq!(status, 2, "{bad_row}");
+        assert_eq!(
+            stdout,
+            format!("error: invalid puzzle\n{SOLUTION}\n"),
+            "{bad_row}: {stderr}"
+        );
+        assert!(stderr.contains("has 10 cells"), "{stderr}");
+    }
+}
+
+#[test]
+fn messages_point_at_the_bad_character_or_byte() {
+    let marks = run(&["candidates", "-f", "candidates"], &format!("{EASY}\n")).1;
+    let mut bad = marks.trim().to_string();
+    bad.replace_range(100..101, "x");
+    let (status, _, stderr) = run(&["explain"], &format!("{bad}\n"));
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("invalid character 'x' at column 101"),
+        "{stderr}"
+    );
+    let mut bytes = EASY.as_bytes().to_vec();
+    bytes[40] = 0xff;
+    let output = common::sudoku()
+        .arg("solve")
+        .write_stdin(bytes)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("invalid byte \\xff at column 41"),
+        "{stderr}"
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_write_names_stdout() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = StdCommand::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["solve", puzzle_path("sample.txt").to_str().unwrap()])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("sudoku: cannot write to stdout:"),
+        "{stderr}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_is_an_error() {
+    // The shell's `>&-`: the program starts with no file descriptor 1 at all.
+    let output = StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{} solve {} >&-",
+            assert_cmd::cargo::cargo_bin("sudoku").display(),
+            puzzle_path("sample.txt").display()
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("stdout is closed"), "{stderr}");
+}
