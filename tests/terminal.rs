@@ -1,0 +1,161 @@
+//! The binary in a pseudo-terminal, as a person at a keyboard meets it: each puzzle typed is
+//! answered at once, and a long run draws progress on stderr.
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use common::{EASY, SOLUTION, puzzle_path};
+use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+
+/// A pseudo-terminal: the master side, read on a thread of its own, and the path of the side a
+/// program gets as its terminal.
+struct Terminal {
+    master: File,
+    terminal: String,
+    screen: Receiver<Vec<u8>>,
+    /// What the screen showed and no wait has used up yet.
+    seen: String,
+    /// Everything the screen showed.
+    all: String,
+}
+
+impl Terminal {
+    fn open() -> Terminal {
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
+        grantpt(&master).unwrap();
+        unlockpt(&master).unwrap();
+        let terminal = ptsname(&master, Vec::new()).unwrap().into_string().unwrap();
+        let master = File::from(master);
+        let mut reader = master.try_clone().unwrap();
+        let (sender, screen) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n @ 1..) = reader.read(&mut buffer) {
+                if sender.send(buffer[..n].to_vec()).is_err() {
+                    return;
+                }
+            }
+        });
+        Terminal {
+            master,
+            terminal,
+            screen,
+            seen: String::new(),
+            all: String::new(),
+        }
+    }
+
+    /// A handle on the terminal for a program's stdin, stdout or stderr.
+    fn side(&self) -> Stdio {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&self.terminal)
+            .unwrap();
+        Stdio::from(file)
+    }
+
+    /// Types `text` as a person would.
+    fn type_in(&mut self, text: &str) {
+        self.master.write_all(text.as_bytes()).unwrap();
+    }
+
+    /// Waits until the screen shows `text` (after what was seen before), and says how long that
+    /// took; panics after `patience`.
+    fn wait_for(&mut self, text: &str, patience: Duration) -> Duration {
+        let started = Instant::now();
+        loop {
+            if let Some(at) = self.seen.find(text) {
+                self.seen.drain(..at + text.len());
+                return started.elapsed();
+            }
+            let left = patience.saturating_sub(started.elapsed());
+            match self.screen.recv_timeout(left) {
+                Ok(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    self.seen.push_str(&text);
+                    self.all.push_str(&text);
+                }
+                Err(_) => panic!("{text:?} never showed; the screen has {:?}", self.seen),
+            }
+        }
+    }
+}
+
+fn sudoku(args: &[&str]) -> Command {
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("sudoku"));
+    command.args(args);
+    command
+}
+
+fn stop(mut child: Child) {
+    let _ = child.kill();
+    child.wait().unwrap();
+}
+
+#[test]
+fn a_puzzle_typed_at_a_terminal_is_answered_at_once_with_any_jobs() {
+    for jobs in ["1", "2"] {
+        let mut terminal = Terminal::open();
+        let child = sudoku(&["solve", "-j", jobs])
+            .stdin(terminal.side())
+            .stdout(terminal.side())
+            .stderr(terminal.side())
+            .spawn()
+            .unwrap();
+        for _ in 0..3 {
+            terminal.type_in(&format!("{EASY}\n"));
+            // The terminal echoes the puzzle; the solution follows while the input stays open.
+            terminal.wait_for(EASY, Duration::from_secs(20));
+            let took = terminal.wait_for(SOLUTION, Duration::from_secs(20));
+            assert!(took < Duration::from_secs(5), "-j {jobs}: {took:?}");
+        }
+        // Ctrl-D ends the input: the program ends.
+        terminal.type_in("\u{4}");
+        let mut child = child;
+        assert_eq!(child.wait().unwrap().code(), Some(0));
+    }
+}
+
+#[test]
+fn a_long_run_draws_progress_on_a_terminal() {
+    let mut terminal = Terminal::open();
+    let child = sudoku(&[
+        "rate",
+        "-j",
+        "1",
+        puzzle_path("hardest_1106.txt").to_str().unwrap(),
+    ])
+    .stdin(Stdio::null())
+    .stdout(Stdio::null())
+    .stderr(terminal.side())
+    .spawn()
+    .unwrap();
+    terminal.wait_for(" done, ", Duration::from_secs(30));
+    terminal.wait_for(" per second", Duration::from_secs(30));
+    stop(child);
+}
+
+#[test]
+fn no_progress_is_drawn_while_a_person_types() {
+    let mut terminal = Terminal::open();
+    let child = sudoku(&["solve"])
+        .stdin(terminal.side())
+        .stdout(terminal.side())
+        .stderr(terminal.side())
+        .spawn()
+        .unwrap();
+    terminal.type_in(&format!("{EASY}\n"));
+    terminal.wait_for(SOLUTION, Duration::from_secs(20));
+    std::thread::sleep(Duration::from_millis(1500));
+    terminal.type_in(&format!("{EASY}\n"));
+    terminal.wait_for(SOLUTION, Duration::from_secs(20));
+    assert!(!terminal.all.contains("done"), "{:?}", terminal.all);
+    stop(child);
+}
