@@ -26,7 +26,8 @@ pub enum CountFormat {
     /// One line per puzzle: the count (`1000+` when the limit stopped it).
     #[default]
     Line,
-    /// One JSON object per line (JSON Lines), with source, line, status and count.
+    /// One JSON object per line (JSON Lines): source, line, puzzle, status, count,
+    /// limit_reached, unique (null when the limit left it open), or error.
     Json,
 }
 

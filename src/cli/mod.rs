@@ -22,6 +22,10 @@ pub use status::Status;
 /// Each puzzle is either one line of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank;
 /// text after the cells and a space or tab is ignored) or a grid of 9 lines of 9 cells, with or
 /// without `|`, `-` and `+` separators. Blank lines and lines starting with `#` are skipped.
+///
+/// Every puzzle gets exactly one answer (a line, a block or a JSON object), failures included,
+/// printed as soon as it is ready when no more input is waiting. In JSON, `status` is one of
+/// ok, invalid, no_solution, multiple, stuck, failed, with the same meaning in every subcommand.
 #[derive(Parser, Debug)]
 #[command(name = "sudoku", version, after_help = status::EXIT_STATUS_HELP)]
 pub struct Cli {
@@ -54,7 +58,8 @@ enum Command {
     /// Every puzzle is checked by the solver to have exactly one solution before it is printed,
     /// and is minimal: removing any clue would give it several (with --symmetry, removing any
     /// clue with its images). The same --seed prints the same bytes on every machine, with any
-    /// number of --jobs.
+    /// number of --jobs. A puzzle that cannot be made as asked gets `error: not generated` in
+    /// its place, and the others are still made.
     ///
     /// Example: sudoku generate -n 10 --seed 42 --symmetry rotational
     #[command(after_help = status::EXIT_STATUS_HELP)]
@@ -66,6 +71,7 @@ enum Command {
     ///
     /// Prints `ok` or `fail` per grid; every fault goes to stderr with its file and line, as
     /// `row 3: digit 5 at r3c1 and r3c7` or `r1c3: the puzzle gives 4, the solution has 7`.
+    /// More solutions than puzzles is an error.
     ///
     /// Example: sudoku solve puzzles.txt > solutions.txt; sudoku check puzzles.txt -s solutions.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
@@ -73,7 +79,9 @@ enum Command {
 
     /// Show the pencil marks: for every empty cell, the digits its row, column and box allow.
     ///
-    /// Example: sudoku candidates --format line puzzles/sample.txt
+    /// Works on any puzzle without clashing givens, and on 729-character candidate lines.
+    ///
+    /// Example: sudoku candidates --format candidates puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
     Candidates(logic::CandidatesArgs),
 
@@ -91,7 +99,7 @@ enum Command {
     Hint(logic::StepsArgs),
 
     /// Explain each puzzle: the steps from the puzzle to its solution, one per line, easiest
-    /// technique first, as a person would solve it.
+    /// technique first, as a person would solve it; a blank line ends each puzzle's block.
     ///
     /// Every puzzle with one solution is solved by named steps; the last resort, brute force,
     /// takes a digit from the solution and says so.
@@ -108,7 +116,8 @@ enum Command {
     Fill(logic::FillArgs),
 
     /// Rate each puzzle: its Sudoku Explainer rating (the rating of its hardest step), HoDoKu's
-    /// level (easy, medium, hard, unfair, extreme) and HoDoKu's score, one line per puzzle.
+    /// level (easy, medium, hard, unfair, extreme) and HoDoKu's score, one line per puzzle; a
+    /// grid already solved is `0.0 solved 0`.
     ///
     /// The level is the highest level among the techniques of the path `explain` prints, raised
     /// while the score (the sum of the steps' scores) is above that level's maximum: easy 800,

@@ -20,7 +20,8 @@ pub enum Format {
     Line,
     /// 9 lines per grid with box separators, and a blank line after each.
     Grid,
-    /// One JSON object per line (JSON Lines), with source, line, status and result.
+    /// One JSON object per line (JSON Lines): for puzzles read, source, line, puzzle, status and
+    /// solution (or error); for generate, see --format.
     Json,
 }
 

@@ -33,8 +33,9 @@ pub const EXIT_STATUS_HELP: &str = "\
 Exit status:
   0  every puzzle was solved (or counted, generated, rated, passed its check)
   1  some puzzle has no solution, or is not unique where --unique (or the logic
-     commands: hint, explain, fill, rate) needs it to be, some grid failed its
-     check, or generate could not meet --clues or --difficulty
-  2  bad usage, an invalid puzzle (wrong length, bad character, clashing givens),
-     or a file that could not be read
-The other puzzles are still processed: one bad puzzle costs only its own line.";
+     commands: hint, explain, fill, rate) needs it to be, logic got stuck, some
+     grid failed its check, or generate could not meet --clues or --difficulty
+  2  bad usage, an invalid puzzle (wrong length, bad character, clashing givens,
+     contradictory candidates), a file that could not be read, or stdout closed
+     or unwritable
+The other puzzles are still processed: one bad puzzle costs only its own answer.";
