@@ -2,8 +2,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command as StdCommand, Stdio};
+use std::io::Write;
 
 use common::{EASY, SOLUTION, puzzle_path, run, sudoku};
 use predicates::prelude::*;
@@ -275,19 +274,9 @@ fn jobs_do_not_change_the_output() {
 fn a_closed_pipe_ends_quietly() {
     // Enough input that the output cannot all fit in the pipe before it is closed.
     let big = file_with(&format!("{EASY}\n").repeat(200_000));
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudoku"))
-        .args(["solve", big.path().to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    let (first, output, _) =
+        common::first_line_then_close(&["solve", big.path().to_str().unwrap()]);
     assert_eq!(first, format!("{SOLUTION}\n"));
-    // The reader is dropped here: the pipe is closed, as `| head -1` does.
-    let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }

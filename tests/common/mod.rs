@@ -31,6 +31,26 @@ pub fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     )
 }
 
+/// Runs `sudoku ARGS`, reads the first line it prints, then closes the pipe as `| head -1`
+/// does. Returns that line, how the program ended, and how long it all took.
+pub fn first_line_then_close(args: &[&str]) -> (String, std::process::Output, std::time::Duration) {
+    use std::io::BufRead;
+    let started = std::time::Instant::now();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped here: the pipe is closed.
+    let output = child.wait_with_output().unwrap();
+    (first, output, started.elapsed())
+}
+
 /// The path of a file in `puzzles/`.
 pub fn puzzle_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
