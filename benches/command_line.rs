@@ -16,7 +16,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use peer_sudoku::Sudoku as Peer;
-use sudoku_cli::{Grid, PuzzleReader, count_solutions, solve};
+use sudoku_engine::{Grid, PuzzleReader, count_solutions, solve};
 
 const REPEAT: usize = 500;
 

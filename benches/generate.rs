@@ -9,7 +9,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput};
 use peer_sudoku::Sudoku as Peer;
 use peer_sudoku::Symmetry as PeerSymmetry;
-use sudoku_cli::generate::{Options, Symmetry, generate, puzzle_rng};
+use sudoku_engine::generate::{Options, Symmetry, generate, puzzle_rng};
 
 /// Puzzles made per measured pass.
 const PUZZLES: u64 = 50;

@@ -8,18 +8,21 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
-use sudoku_cli::Grid;
-use sudoku_cli::generate::{Options, generate, puzzle_rng};
-use sudoku_cli::logic::{Level, explain, rate};
+use sudoku_engine::Grid;
+use sudoku_engine::generate::{Options, generate_accepted, puzzle_rng};
+use sudoku_logic::{Level, explain, rate};
 
 /// Easy puzzles made by our generator, reproducibly.
 fn easy_puzzles(count: u64) -> Vec<Grid> {
-    let options = Options {
-        level: Some(Level::Easy),
-        ..Options::default()
+    let easy = |puzzle: &Grid| {
+        let (steps, end) = explain(puzzle);
+        rate(&steps, end.is_solved()).level == Some(Level::Easy)
     };
     (0..count)
-        .map(|i| generate(&mut puzzle_rng(2026, i), &options).expect("easy puzzles are common"))
+        .map(|i| {
+            generate_accepted(&mut puzzle_rng(2026, i), &Options::default(), easy)
+                .expect("easy puzzles are common")
+        })
         .map(|made| made.puzzle)
         .collect()
 }

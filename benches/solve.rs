@@ -13,7 +13,7 @@ mod common;
 
 use criterion::{Criterion, Throughput};
 use peer_sudoku::Sudoku as Peer;
-use sudoku_cli::{Grid, count_solutions, solve};
+use sudoku_engine::{Grid, count_solutions, solve};
 
 /// The collections measured, by file in `puzzles/`.
 const COLLECTIONS: [&str; 6] = [

@@ -2,8 +2,8 @@
 //! A quick look at search effort alongside the benchmarks:
 //! `cargo run --release --example guesses -- puzzles/*.txt`.
 
-use sudoku_cli::PuzzleReader;
-use sudoku_cli::solver::solve_with_stats;
+use sudoku_engine::PuzzleReader;
+use sudoku_engine::solver::solve_with_stats;
 
 fn main() -> std::io::Result<()> {
     for path in std::env::args().skip(1) {

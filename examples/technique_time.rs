@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
-use sudoku_cli::Grid;
-use sudoku_cli::logic::{Candidates, Technique};
+use sudoku_engine::Grid;
+use sudoku_logic::{Candidates, Technique};
 
 fn main() {
     // Per technique: time spent, calls, and calls that found a step.

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use common::{EASY, SOLUTION, puzzle_path, run, sudoku};
 use predicates::prelude::*;
-use sudoku_cli::Grid;
+use sudoku_engine::Grid;
 
 /// Row 1 can only end in 9, which column 9 already has further down.
 const NO_SOLUTION: &str =

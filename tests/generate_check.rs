@@ -4,8 +4,8 @@ mod common;
 
 use common::{EASY, SOLUTION, run, sudoku};
 use predicates::prelude::*;
-use sudoku_cli::generate::Symmetry;
-use sudoku_cli::{Grid, Position, count_solutions};
+use sudoku_engine::generate::Symmetry;
+use sudoku_engine::{Grid, Position, count_solutions};
 
 fn grids(stdout: &str) -> Vec<Grid> {
     stdout.lines().map(|line| line.parse().unwrap()).collect()
@@ -225,7 +225,7 @@ fn check_reports_unparseable_input_with_status_2() {
 
 #[test]
 fn difficulty_gives_puzzles_of_that_level_or_fails_clearly() {
-    use sudoku_cli::logic::{Level, explain, rate};
+    use sudoku_logic::{Level, explain, rate};
     for level in ["easy", "hard", "extreme"] {
         let args = ["generate", "-n", "3", "--seed", "5", "--difficulty", level];
         let (status, stdout, _) = run(&args, "");

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use common::puzzles;
 use rayon::prelude::*;
-use sudoku_cli::logic::{Candidates, Technique, explain, next_step, solve_steps};
-use sudoku_cli::{Grid, solve};
+use sudoku_logic::{Candidates, Technique, explain, next_step, solve_steps};
+use sudoku_engine::{Grid, solve};
 
 /// Runs the logic on `puzzle`, checking each step against the solution; returns the techniques
 /// used and whether the logic solved it.
@@ -35,7 +35,7 @@ fn every_step_is_sound_and_every_technique_is_used() {
         "hardest_1106.txt",
         "serg_1000.txt",
     ] {
-        all.extend(puzzles(name).into_iter().filter(sudoku_cli::is_unique));
+        all.extend(puzzles(name).into_iter().filter(sudoku_engine::is_unique));
     }
     let tallies: Vec<(BTreeMap<Technique, usize>, bool)> = all
         .par_iter()
@@ -64,7 +64,7 @@ fn every_step_is_sound_and_every_technique_is_used() {
 }
 
 /// Checks a step against the solution: placed digits are the solution's, removed ones are not.
-fn assert_sound(step: &sudoku_cli::logic::Step, solution: &Grid, context: &str) {
+fn assert_sound(step: &sudoku_logic::Step, solution: &Grid, context: &str) {
     for placed in &step.placements {
         assert_eq!(
             solution.get(placed.position),

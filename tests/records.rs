@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use common::{EASY, SOLUTION, puzzle_path, run};
-use sudoku_cli::Grid;
+use sudoku_engine::Grid;
 
 /// Every subcommand that reads puzzles.
 const READING_COMMANDS: [&str; 8] = [

@@ -4,7 +4,7 @@ mod common;
 
 use common::{puzzle_from_grid, puzzles, valid_grid};
 use proptest::prelude::*;
-use sudoku_cli::{Grid, count_solutions, is_unique, solve};
+use sudoku_engine::{Grid, count_solutions, is_unique, solve};
 
 /// Every puzzle of a collection is solved, validly and keeping its givens.
 fn solves_every_puzzle_of(name: &str) -> usize {

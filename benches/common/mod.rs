@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use sudoku_cli::{Grid, PuzzleReader};
+use sudoku_engine::{Grid, PuzzleReader};
 
 /// The puzzles of `puzzles/NAME.txt`, read by the project's own reader.
 pub fn puzzles(name: &str) -> Vec<Grid> {

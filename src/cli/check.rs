@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sudoku_cli::check::{Fault, check_grid, check_solution};
-use sudoku_cli::{Grid, PuzzleReader, Record};
+use sudoku_engine::check::{Fault, check_grid, check_solution};
+use sudoku_engine::{Grid, PuzzleReader, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
 use super::output::{JsonStatus, Output, Problem, StatsArgs, puzzle_text};

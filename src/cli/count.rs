@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
-use sudoku_cli::{Record, SolutionCount, count_solutions};
+use sudoku_engine::{Record, SolutionCount, count_solutions};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{

@@ -6,9 +6,9 @@ use anyhow::Result;
 use clap::Args;
 use clap::builder::TypedValueParser;
 use serde::Serialize;
-use sudoku_cli::GenerateError;
-use sudoku_cli::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmetry, puzzle_rng};
-use sudoku_cli::logic::Level;
+use sudoku_engine::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmetry, puzzle_rng};
+use sudoku_engine::{GenerateError, Grid};
+use sudoku_logic::{Level, explain, rate};
 
 use super::output::{Format, JsonStatus, Output, StatsArgs, print_message};
 use super::pipeline::{self, JobsArgs, Setup, Signal};
@@ -93,6 +93,22 @@ struct JsonPuzzle {
     error: Option<String>,
 }
 
+/// The HoDoKu level of a puzzle, by the path `sudoku explain` takes.
+fn level_of(puzzle: &Grid) -> Option<Level> {
+    let (steps, end) = explain(puzzle);
+    rate(&steps, end.is_solved()).level
+}
+
+/// Why a puzzle could not be made, in the words of the options asked for.
+fn explain_failure(error: &GenerateError, difficulty: Option<Level>) -> String {
+    match (error, difficulty) {
+        (GenerateError::NoneAccepted { attempts }, Some(level)) => format!(
+            "no {level} puzzle in {attempts} attempts; allow more attempts, or ask for another level"
+        ),
+        _ => error.to_string(),
+    }
+}
+
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Status> {
     let seed = args.seed.unwrap_or_else(rand::random);
@@ -102,10 +118,9 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let options = Options {
         symmetry: args.symmetry,
         max_clues: args.clues.map(usize::from),
-        level: args.difficulty,
         attempts: args.attempts,
     };
-    let solved = args.solved;
+    let (solved, difficulty) = (args.solved, args.difficulty);
     let make = move |&index: &u64| -> Result<Generated, GenerateError> {
         let mut rng = puzzle_rng(seed, index);
         if solved {
@@ -115,7 +130,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 solution,
             });
         }
-        generate::generate(&mut rng, &options)
+        let accept = |puzzle: &Grid| difficulty.is_none_or(|level| level_of(puzzle) == Some(level));
+        generate::generate_accepted(&mut rng, &options, accept)
     };
     // A puzzle with a clue limit or a level can take seconds: hand them out one at a time.
     let slow = args.clues.is_some() || args.difficulty.is_some();
@@ -138,7 +154,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         symmetry: args.symmetry.name(),
         level: args.difficulty.map(|level| level.name()),
         solution: result.as_ref().ok().map(|g| g.solution.to_string()),
-        error: result.as_ref().err().map(ToString::to_string),
+        error: result
+            .as_ref()
+            .err()
+            .map(|error| explain_failure(error, args.difficulty)),
     };
     pipeline::run(
         setup,
@@ -158,7 +177,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             };
             match &result {
                 Ok(_) => output.success(),
-                Err(error) => output.fail(format_args!("puzzle {}: {error}", index + 1)),
+                Err(error) => {
+                    let why = explain_failure(error, difficulty);
+                    output.fail(format_args!("puzzle {}: {why}", index + 1))
+                }
             }
             match (format, &result) {
                 (Format::Json, _) => output.json(&json(index, &result))?,

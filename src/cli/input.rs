@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use clap::Args;
-use sudoku_cli::{PuzzleReader, Record};
+use sudoku_engine::{PuzzleReader, Record};
 
 use super::pipeline::{self, Feed, Setup, Signal};
 

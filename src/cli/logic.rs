@@ -8,10 +8,10 @@ use std::io::Write;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sudoku_cli::logic::{
+use sudoku_logic::{
     Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps,
 };
-use sudoku_cli::{ParseError, Record};
+use sudoku_engine::{ParseError, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
 use super::output::{JsonStatus, Output, Problem, StatsArgs, puzzle_text};
@@ -147,8 +147,8 @@ fn state_of(record: &Record, need_unique: bool) -> Result<Candidates, Problem> {
 /// cells alone have one solution, the first cell where the candidates leave out its digit.
 fn ruled_out(state: &Candidates) -> Problem {
     let grid = state.grid();
-    let cell = match sudoku_cli::count_solutions(&grid, 2) {
-        count if count.is_unique() => sudoku_cli::solve(&grid)
+    let cell = match sudoku_engine::count_solutions(&grid, 2) {
+        count if count.is_unique() => sudoku_engine::solve(&grid)
             .and_then(|solution| state.first_ruled_out(&solution))
             .map(|CellDigit { position, digit }| format!(" ({position} must be {digit})")),
         _ => None,

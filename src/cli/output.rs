@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use clap::ValueEnum;
-use sudoku_cli::{Conflict, Grid, ParseError, Record, SolutionCount};
+use sudoku_engine::{Conflict, Grid, ParseError, Record, SolutionCount};
 
 use super::input::{Event, Source};
 use super::progress::Progress;

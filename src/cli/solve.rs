@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
-use sudoku_cli::{Grid, Record, solve};
+use sudoku_engine::{Grid, Record, solve};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 use proptest::prelude::*;
-use sudoku_cli::{Grid, PuzzleReader};
+use sudoku_engine::{Grid, PuzzleReader};
 
 /// An easy puzzle (singles only) whose solution is [`SOLUTION`].
 pub const EASY: &str =

@@ -9,7 +9,6 @@ use rand::{Rng, SeedableRng};
 
 use crate::error::GenerateError;
 use crate::grid::{CELLS, Grid, Position, Unit};
-use crate::logic::{self, Level};
 use crate::solver::{Givens, random_solution, solvable_without};
 
 /// A map of the grid onto itself, on (row, column) counted from 0.
@@ -288,9 +287,8 @@ pub struct Options {
     pub symmetry: Symmetry,
     /// At most this many clues, if set.
     pub max_clues: Option<usize>,
-    /// Only puzzles of this HoDoKu level (as `sudoku rate` finds it), if set.
-    pub level: Option<Level>,
-    /// How many minimal puzzles to make before giving up on `max_clues` and `level`.
+    /// How many minimal puzzles to make before giving up on `max_clues` or the acceptance test
+    /// (see [`generate_accepted`]).
     pub attempts: u32,
 }
 
@@ -299,7 +297,6 @@ impl Default for Options {
         Options {
             symmetry: Symmetry::None,
             max_clues: None,
-            level: None,
             attempts: DEFAULT_ATTEMPTS,
         }
     }
@@ -320,6 +317,16 @@ pub struct Generated {
 /// Makes a puzzle with exactly one solution, minimal for `options.symmetry`, with at most
 /// `options.max_clues` clues when that is set (trying up to `options.attempts` times).
 pub fn generate(rng: &mut impl Rng, options: &Options) -> Result<Generated, GenerateError> {
+    generate_accepted(rng, options, |_| true)
+}
+
+/// Like [`generate`], keeping only a puzzle that `accept` approves (a difficulty, say, which the
+/// caller measures): minimal puzzles are made until one passes, up to `options.attempts`.
+pub fn generate_accepted(
+    rng: &mut impl Rng,
+    options: &Options,
+    accept: impl Fn(&Grid) -> bool,
+) -> Result<Generated, GenerateError> {
     let mut fewest = CELLS;
     let attempts = options.attempts.max(1);
     for _ in 0..attempts {
@@ -330,29 +337,19 @@ pub fn generate(rng: &mut impl Rng, options: &Options) -> Result<Generated, Gene
         if options.max_clues.is_some_and(|max| clues > max) {
             continue;
         }
-        if options
-            .level
-            .is_some_and(|level| level_of(&puzzle) != Some(level))
-        {
+        if !accept(&puzzle) {
             continue;
         }
         return Ok(Generated { puzzle, solution });
     }
-    Err(match (options.max_clues, options.level) {
-        (Some(max_clues), _) if fewest > max_clues => GenerateError::TooManyClues {
+    Err(match options.max_clues {
+        Some(max_clues) if fewest > max_clues => GenerateError::TooManyClues {
             max_clues,
             attempts,
             fewest,
         },
-        (_, Some(level)) => GenerateError::NoPuzzleOfLevel { level, attempts },
-        _ => unreachable!("an attempt fails only on clues or level"),
+        _ => GenerateError::NoneAccepted { attempts },
     })
-}
-
-/// The HoDoKu level of a puzzle, by the path `logic::explain` takes.
-fn level_of(puzzle: &Grid) -> Option<Level> {
-    let (steps, end) = logic::explain(puzzle);
-    logic::rate(&steps, end.is_solved()).level
 }
 
 /// The portable generator for puzzle number `index` of a run with `seed`: the same pair gives the

@@ -2,8 +2,6 @@
 
 use thiserror::Error;
 
-use crate::logic::Level;
-
 /// Why a piece of text is not a puzzle. Columns, rows and counts are counted from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
@@ -73,13 +71,9 @@ pub enum GenerateError {
         /// The fewest clues of any puzzle made.
         fewest: usize,
     },
-    /// No puzzle of the level asked for came out of the attempts allowed.
-    #[error(
-        "no {level} puzzle in {attempts} attempts; allow more attempts, or ask for another level"
-    )]
-    NoPuzzleOfLevel {
-        /// The level asked for.
-        level: Level,
+    /// No puzzle that the caller's acceptance test approves came out of the attempts allowed.
+    #[error("no puzzle was accepted in {attempts} attempts")]
+    NoneAccepted {
         /// How many attempts were made.
         attempts: u32,
     },

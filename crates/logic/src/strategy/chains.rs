@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::{Technique, elimination, placement};
-use crate::grid::Unit;
-use crate::logic::{Candidates, CellDigit, CellSet, Step};
+use sudoku_engine::grid::Unit;
+use crate::{Candidates, CellDigit, CellSet, Step};
 
 /// A node: a digit in one cell or, for grouped chains, in 2-3 cells where a box meets a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -308,7 +308,7 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::strategy::testing::assert_step;
+    use crate::strategy::testing::assert_step;
 
     #[test]
     fn x_chain_in_a_real_position() {
@@ -346,7 +346,7 @@ mod tests {
         );
     }
 
-    use crate::grid::Position;
+    use sudoku_engine::grid::Position;
 
     #[test]
     fn segments_cover_every_box_twice() {

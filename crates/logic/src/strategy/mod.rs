@@ -19,7 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Candidates, CellDigit, Step};
-use crate::grid::{Position, Unit};
+use sudoku_engine::grid::{Position, Unit};
 
 /// A named solving technique. The order is the order in which they are tried, easiest first:
 /// HoDoKu's, so that paths and levels match the ones its users know.
@@ -523,7 +523,7 @@ fn cell_list(positions: &[Position]) -> String {
 #[cfg(test)]
 pub(crate) mod testing {
     use super::Technique;
-    use crate::logic::Candidates;
+    use crate::Candidates;
 
     /// Asserts that `technique` finds `expected` in the 729-character `state`, and that the step
     /// agrees with the solution: placed digits are its digits, removed ones are not.
@@ -532,8 +532,8 @@ pub(crate) mod testing {
         let step = technique.find(&candidates).expect("the technique applies");
         assert_eq!(step.to_string(), expected);
         let grid = candidates.grid();
-        assert!(crate::is_unique(&grid), "test positions have one solution");
-        let solution = crate::solve(&grid).expect("one solution");
+        assert!(sudoku_engine::is_unique(&grid), "test positions have one solution");
+        let solution = sudoku_engine::solve(&grid).expect("one solution");
         for placed in &step.placements {
             assert_eq!(solution.get(placed.position), Some(placed.digit), "{step}");
         }

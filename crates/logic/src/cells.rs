@@ -3,7 +3,7 @@
 
 use std::ops::{BitAnd, BitOr, Not, Sub};
 
-use crate::grid::{CELLS, Position, Unit};
+use sudoku_engine::grid::{CELLS, Position, Unit};
 
 /// A set of cells: bit `i` for cell index `i`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

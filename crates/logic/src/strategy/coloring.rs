@@ -2,8 +2,8 @@
 //! of which holds the digits in question.
 
 use super::{Technique, cell_list, digits, elimination};
-use crate::grid::{Position, Unit};
-use crate::logic::{Candidates, CellDigit, CellSet, Step};
+use sudoku_engine::grid::{Position, Unit};
+use crate::{Candidates, CellDigit, CellSet, Step};
 
 /// The cells of a connected network, each with its color (0 or 1).
 struct Colored {

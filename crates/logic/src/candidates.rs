@@ -5,8 +5,8 @@ use std::fmt;
 use thiserror::Error;
 
 use super::{CellDigit, CellSet, Step};
-use crate::grid::{CELLS, Grid, Position, Unit};
-use crate::solver::{SolutionCount, count_solutions_within, solve_within};
+use sudoku_engine::grid::{CELLS, Grid, Position, Unit};
+use sudoku_engine::solver::{SolutionCount, count_solutions_within, solve_within};
 
 /// Why a 729-character candidate string cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

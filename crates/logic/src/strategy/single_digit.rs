@@ -5,8 +5,8 @@
 //! of `a1` and `a2` holds the digit, and no cell seeing both can.
 
 use super::{Technique, elimination};
-use crate::grid::{Position, Unit};
-use crate::logic::{Candidates, CellDigit, CellSet, Step};
+use sudoku_engine::grid::{Position, Unit};
+use crate::{Candidates, CellDigit, CellSet, Step};
 
 /// True when two different cells share a row, column or box.
 pub fn sees(a: Position, b: Position) -> bool {

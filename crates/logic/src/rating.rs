@@ -44,7 +44,7 @@ pub fn rate(steps: &[Step], solved: bool) -> Rating {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::explain;
+    use crate::explain;
 
     #[test]
     fn singles_only_is_easy_unless_the_score_is_high() {
@@ -72,7 +72,7 @@ mod tests {
         assert_eq!(Technique::ForcingNet.rating(), 8.5);
         assert_eq!(Technique::BruteForce.rating(), 10.0);
         // A hidden single in a box rates 1.2, in a line 1.5.
-        let candidates = crate::logic::Candidates::from_grid(
+        let candidates = crate::Candidates::from_grid(
             &"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
                 .parse()
                 .unwrap(),

@@ -1,8 +1,8 @@
 //! Singles: full house, hidden single, naked single. Each places a digit.
 
 use super::{Technique, digits, placement};
-use crate::grid::Unit;
-use crate::logic::{Candidates, Step};
+use sudoku_engine::grid::Unit;
+use crate::{Candidates, Step};
 
 /// The only empty cell of a unit takes the one digit the unit lacks.
 pub fn full_house(candidates: &Candidates) -> Option<Step> {
@@ -43,7 +43,7 @@ pub fn hidden_single(candidates: &Candidates) -> Option<Step> {
 
 /// A cell with one candidate left takes it.
 pub fn naked_single(candidates: &Candidates) -> Option<Step> {
-    crate::grid::Position::all().find_map(|cell| {
+    sudoku_engine::grid::Position::all().find_map(|cell| {
         let marks = candidates.marks(cell);
         (marks.count_ones() == 1).then(|| {
             placement(

@@ -3,8 +3,8 @@
 
 use super::single_digit::sees;
 use super::{Technique, digits, elimination};
-use crate::grid::{Position, Unit};
-use crate::logic::{Candidates, CellDigit, CellSet, Step};
+use sudoku_engine::grid::{Position, Unit};
+use crate::{Candidates, CellDigit, CellSet, Step};
 
 /// The cells holding `z` that see every cell of `cells`.
 fn seeing_all(candidates: &Candidates, z: u8, cells: &[Position]) -> Vec<CellDigit> {

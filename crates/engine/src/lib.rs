@@ -1,11 +1,12 @@
-//! A fast sudoku solver and puzzle toolkit.
+//! The sudoku engine: grids, a streaming reader, a fast solver and counter, checks, and a
+//! generator of puzzles with exactly one solution. No command-line dependencies.
 //!
-//! The engine ([`solver`]) is a backtracking search over per-digit bitboards that propagates
+//! The solver ([`solver`]) is a backtracking search over per-digit bitboards that propagates
 //! singles and locked candidates before every guess; the reader ([`parse`]) finds puzzles in text
 //! of either common layout and locates every fault; [`Grid`] holds a puzzle or a solution.
 //!
 //! ```
-//! use sudoku_cli::{Grid, count_solutions, solve};
+//! use sudoku_engine::{Grid, count_solutions, solve};
 //!
 //! let puzzle: Grid =
 //!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -13,7 +14,7 @@
 //! let solution = solve(&puzzle).expect("this puzzle has a solution");
 //! assert!(solution.is_solution_of(&puzzle));
 //! assert!(count_solutions(&puzzle, 2).is_unique());
-//! # Ok::<(), sudoku_cli::ParseError>(())
+//! # Ok::<(), sudoku_engine::ParseError>(())
 //! ```
 #![warn(missing_docs)]
 
@@ -21,7 +22,6 @@ pub mod check;
 pub mod error;
 pub mod generate;
 pub mod grid;
-pub mod logic;
 pub mod parse;
 pub mod solver;
 
