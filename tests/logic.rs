@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use common::puzzles;
 use rayon::prelude::*;
-use sudoku_logic::{Candidates, Technique, explain, next_step, solve_steps};
 use sudoku_engine::{Grid, solve};
+use sudoku_logic::{Candidates, Technique, explain, next_step, solve_steps};
 
 /// Runs the logic on `puzzle`, checking each step against the solution; returns the techniques
 /// used and whether the logic solved it.

@@ -8,10 +8,8 @@ use std::io::Write;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sudoku_logic::{
-    Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps,
-};
 use sudoku_engine::{ParseError, Record};
+use sudoku_logic::{Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps};
 
 use super::input::{InputArgs, Source, run_puzzles};
 use super::output::{JsonStatus, Output, Problem, StatsArgs, puzzle_text};

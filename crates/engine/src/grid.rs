@@ -1,9 +1,6 @@
 //! The 9x9 grid: cells and givens, positions and units, the two text layouts, and validity checks.
 
 use std::fmt;
-use std::str::FromStr;
-
-use crate::error::ParseError;
 
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
@@ -261,15 +258,6 @@ impl fmt::Display for Grid {
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Grid({self})")
-    }
-}
-
-/// Reads one puzzle, in either layout the reader accepts (see [`crate::parse`]).
-impl FromStr for Grid {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Grid, ParseError> {
-        crate::parse::parse_one(text)
     }
 }
 

@@ -491,6 +491,15 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     }
 }
 
+/// Reads one puzzle, in either layout the reader accepts.
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        parse_one(text)
+    }
+}
+
 /// Reads exactly one puzzle from `text`, in either layout.
 pub fn parse_one(text: &str) -> Result<Grid, ParseError> {
     let mut records =

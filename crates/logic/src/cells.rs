@@ -189,6 +189,11 @@ impl Not for CellSet {
     }
 }
 
+/// True when two different cells share a row, column or box.
+pub fn sees(a: Position, b: Position) -> bool {
+    CellSet::peers(a).contains(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,7 +30,7 @@ mod rating;
 pub mod strategy;
 
 pub use candidates::{Candidates, CandidatesError};
-pub use cells::CellSet;
+pub use cells::{CellSet, sees};
 pub use rating::{Rating, rate};
 pub use strategy::{Level, Technique};
 

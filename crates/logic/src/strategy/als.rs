@@ -7,8 +7,8 @@
 use super::{Technique, cell_list, elimination};
 use std::collections::HashSet;
 
-use sudoku_engine::grid::{Position, Unit};
 use crate::{Candidates, CellDigit, CellSet, Step};
+use sudoku_engine::grid::{Position, Unit};
 
 /// An almost locked set.
 struct Als {

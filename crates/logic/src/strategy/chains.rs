@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::{Technique, elimination, placement};
-use sudoku_engine::grid::Unit;
 use crate::{Candidates, CellDigit, CellSet, Step};
+use sudoku_engine::grid::Unit;
 
 /// A node: a digit in one cell or, for grouped chains, in 2-3 cells where a box meets a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,8 +2,8 @@
 //! of which holds the digits in question.
 
 use super::{Technique, cell_list, digits, elimination};
+use crate::{Candidates, CellDigit, CellSet, Step, sees};
 use sudoku_engine::grid::{Position, Unit};
-use crate::{Candidates, CellDigit, CellSet, Step};
 
 /// The cells of a connected network, each with its color (0 or 1).
 struct Colored {
@@ -61,7 +61,6 @@ pub fn remote_pair(candidates: &Candidates) -> Option<Step> {
             .copied()
             .filter(|&p| candidates.marks(p) == pair)
             .collect();
-        let sees = |a: Position, b: Position| CellSet::peers(a).contains(b);
         networks(&cells, sees).into_iter().find_map(|network| {
             if network.cells.len() < 4 {
                 return None;

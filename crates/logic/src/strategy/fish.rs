@@ -1,8 +1,8 @@
 //! Fish: X-Wing, Swordfish, Jellyfish, and their finned and sashimi forms.
 
 use super::{Technique, cell_list, elimination};
-use sudoku_engine::grid::Position;
 use crate::{Candidates, CellDigit, Step};
+use sudoku_engine::grid::Position;
 
 /// One digit's candidates seen line by line: rows (or columns), each with the cross-lines
 /// (columns, or rows) holding the digit, as bits.

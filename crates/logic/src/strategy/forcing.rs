@@ -8,8 +8,8 @@
 //! Brute force, when nothing else works, takes one digit from the solution, as HoDoKu does.
 
 use super::{Technique, digits, elimination, lines_through, placement};
-use sudoku_engine::grid::{Position, Unit};
 use crate::{Candidates, CellDigit, CellSet, Step};
+use sudoku_engine::grid::{Position, Unit};
 
 /// The candidates as one cell set per digit, with the cells already holding each digit.
 #[derive(Clone, Copy)]

@@ -2,8 +2,8 @@
 //! triples (a naked subset inside the crossing of a box and a line).
 
 use super::{Technique, cell_list, choices, clear_digits, crossings, digits, elimination};
-use sudoku_engine::grid::{Position, Unit};
 use crate::{Candidates, CellDigit, Step};
+use sudoku_engine::grid::{Position, Unit};
 
 /// The line both cells lie on, if they share a row (or else a column).
 fn common_line(cells: &[Position]) -> Option<Unit> {

@@ -532,7 +532,10 @@ pub(crate) mod testing {
         let step = technique.find(&candidates).expect("the technique applies");
         assert_eq!(step.to_string(), expected);
         let grid = candidates.grid();
-        assert!(sudoku_engine::is_unique(&grid), "test positions have one solution");
+        assert!(
+            sudoku_engine::is_unique(&grid),
+            "test positions have one solution"
+        );
         let solution = sudoku_engine::solve(&grid).expect("one solution");
         for placed in &step.placements {
             assert_eq!(solution.get(placed.position), Some(placed.digit), "{step}");

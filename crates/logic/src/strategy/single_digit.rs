@@ -5,13 +5,8 @@
 //! of `a1` and `a2` holds the digit, and no cell seeing both can.
 
 use super::{Technique, elimination};
+use crate::{Candidates, CellDigit, CellSet, Step, sees};
 use sudoku_engine::grid::{Position, Unit};
-use crate::{Candidates, CellDigit, CellSet, Step};
-
-/// True when two different cells share a row, column or box.
-pub fn sees(a: Position, b: Position) -> bool {
-    CellSet::peers(a).contains(b)
-}
 
 /// The kind of pattern a chain `a1 = b1 - b2 = a2` over `first` and `second` links makes.
 fn kind(first: Unit, second: Unit, b1: Position, b2: Position) -> Technique {

@@ -1,8 +1,8 @@
 //! Singles: full house, hidden single, naked single. Each places a digit.
 
 use super::{Technique, digits, placement};
-use sudoku_engine::grid::Unit;
 use crate::{Candidates, Step};
+use sudoku_engine::grid::Unit;
 
 /// The only empty cell of a unit takes the one digit the unit lacks.
 pub fn full_house(candidates: &Candidates) -> Option<Step> {

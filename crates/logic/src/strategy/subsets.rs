@@ -1,8 +1,8 @@
 //! Naked and hidden subsets (pairs, triples, quads) inside one unit.
 
 use super::{Technique, cell_list, choices, clear_digits, digits, elimination};
-use sudoku_engine::grid::{Position, Unit};
 use crate::{Candidates, CellDigit, Step};
+use sudoku_engine::grid::{Position, Unit};
 
 /// `size` cells of a unit whose candidates, together, are `size` digits: those digits go in
 /// those cells, so nowhere else in the unit.

@@ -2,8 +2,8 @@
 //! of the box that between them lock every digit in place.
 
 use super::{Technique, cell_list, clear_digits, crossings, elimination};
-use sudoku_engine::grid::{Position, Unit};
 use crate::{Candidates, Step};
+use sudoku_engine::grid::{Position, Unit};
 
 /// The open cells of `unit` outside box `skip`.
 fn open_cells(candidates: &Candidates, unit: Unit, skip: usize) -> Vec<Position> {

@@ -5,8 +5,8 @@
 //! The commands only run the logic on puzzles whose uniqueness the solver has checked.
 
 use super::{Technique, clear_digits, digits, elimination, placement};
-use sudoku_engine::grid::{Position, Unit};
 use crate::{Candidates, CellDigit, CellSet, Step};
+use sudoku_engine::grid::{Position, Unit};
 
 /// Four empty cells on two rows, two columns and two boxes, all holding the two digits `pair`.
 struct Rectangle {

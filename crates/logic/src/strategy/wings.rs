@@ -1,10 +1,9 @@
 //! Wings: XY-Wing, XYZ-Wing, W-Wing. Each proves that one of two cells holds a digit `z`, so no
 //! cell seeing both can.
 
-use super::single_digit::sees;
 use super::{Technique, digits, elimination};
+use crate::{Candidates, CellDigit, CellSet, Step, sees};
 use sudoku_engine::grid::{Position, Unit};
-use crate::{Candidates, CellDigit, CellSet, Step};
 
 /// The cells holding `z` that see every cell of `cells`.
 fn seeing_all(candidates: &Candidates, z: u8, cells: &[Position]) -> Vec<CellDigit> {
