@@ -6,6 +6,7 @@ use crate::grid::{Conflict, Grid, Position};
 
 /// One thing wrong with a grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Fault {
     /// A digit repeated in a unit.
     Clash(Conflict),
@@ -50,11 +51,13 @@ impl fmt::Display for Fault {
 
 /// Every clash in `grid`: none means a complete grid is a valid solution, and a partial grid a
 /// puzzle whose givens agree.
+#[must_use]
 pub fn check_grid(grid: &Grid) -> Vec<Fault> {
     grid.conflicts().into_iter().map(Fault::Clash).collect()
 }
 
 /// Everything that keeps `solution` from solving `puzzle`: empty cells, clashes, changed givens.
+#[must_use]
 pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Vec<Fault> {
     let mut faults = Vec::new();
     let mut empty = Position::all().filter(|&p| solution.get(p).is_none());

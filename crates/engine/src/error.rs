@@ -4,6 +4,7 @@ use thiserror::Error;
 
 /// Why a piece of text is not a puzzle. Columns, rows and counts are counted from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseError {
     /// A character that is neither a digit, a blank (`.`, `0`, `_`, `*`) nor allowed layout.
     #[error("invalid character {found:?} at column {column}")]
@@ -57,6 +58,7 @@ pub enum ParseError {
 
 /// Why the generator could not make a puzzle as asked.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// No minimal puzzle within the clue limit came out of the attempts allowed.
     #[error(
@@ -77,4 +79,12 @@ pub enum GenerateError {
         /// How many attempts were made.
         attempts: u32,
     },
+}
+
+/// A symmetry name that is not one of [`crate::generate::Symmetry::NAMES`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown symmetry {name:?}")]
+pub struct UnknownSymmetry {
+    /// The name given.
+    pub name: String,
 }

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use rand::{Rng, SeedableRng};
 
-use crate::error::GenerateError;
+use crate::error::{GenerateError, UnknownSymmetry};
 use crate::grid::{CELLS, Grid, Position, Unit};
 use crate::solver::{Givens, random_solution, solvable_without};
 
@@ -16,6 +16,7 @@ type CellMap = fn(usize, usize) -> (usize, usize);
 
 /// A symmetry the pattern of clues keeps: when a cell holds a clue, so do all its images.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// No symmetry.
     #[default]
@@ -128,15 +129,17 @@ impl Symmetry {
 }
 
 impl std::str::FromStr for Symmetry {
-    type Err = String;
+    type Err = UnknownSymmetry;
 
     /// Reads a symmetry by its name (see [`Symmetry::NAMES`]), in any case.
-    fn from_str(name: &str) -> Result<Symmetry, String> {
+    fn from_str(name: &str) -> Result<Symmetry, UnknownSymmetry> {
         Symmetry::NAMES
             .iter()
             .position(|&n| n.eq_ignore_ascii_case(name.trim()))
             .map(|i| Symmetry::ALL[i])
-            .ok_or_else(|| format!("unknown symmetry {name:?}"))
+            .ok_or_else(|| UnknownSymmetry {
+                name: name.to_string(),
+            })
     }
 }
 
@@ -146,6 +149,7 @@ impl std::str::FromStr for Symmetry {
 /// random orders of 1-9 (every grid has some such diagonal), and the search with random guesses
 /// fills in the rest: far fewer guesses than from an empty grid. (Every such diagonal is known
 /// to complete; a new one is drawn if it ever did not.)
+#[must_use]
 pub fn random_grid(rng: &mut impl Rng) -> Grid {
     loop {
         let mut diagonal = Grid::empty();
@@ -165,6 +169,7 @@ pub fn random_grid(rng: &mut impl Rng) -> Grid {
 /// Removes clues from `solution` in random order, orbit by orbit, as long as the puzzle keeps a
 /// single solution. Without symmetry the result is minimal: removing any one clue would give it
 /// more than one solution. With a symmetry, no whole orbit can be removed.
+#[must_use]
 pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
     let mut puzzle = Clues::of(solution);
     let orbits = symmetry.orbits();

@@ -5,14 +5,17 @@ use std::fmt;
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
 
+/// Number of cells in a band: three rows.
+pub const BAND_CELLS: usize = 27;
+
 /// A cell's position, counted from 0 in row-major order; prints as `r3c7` (counted from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position(u8);
 
 impl Position {
     /// The position of cell `index` (0-80). Panics when out of range.
-    pub fn new(index: usize) -> Position {
-        assert!(index < CELLS, "cell index {index} is out of range");
+    pub const fn new(index: usize) -> Position {
+        assert!(index < CELLS, "cell index is out of range");
         Position(index as u8)
     }
 
@@ -27,23 +30,33 @@ impl Position {
     }
 
     /// The cell index, 0-80.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 
     /// The row, counted from 0.
-    pub fn row(self) -> usize {
+    pub const fn row(self) -> usize {
         self.index() / 9
     }
 
     /// The column, counted from 0.
-    pub fn column(self) -> usize {
+    pub const fn column(self) -> usize {
         self.index() % 9
     }
 
     /// The box, counted from 0 left to right, top to bottom.
-    pub fn block(self) -> usize {
+    pub const fn block(self) -> usize {
         self.row() / 3 * 3 + self.column() / 3
+    }
+
+    /// The band (three rows, 27 cells), counted from 0 top to bottom.
+    pub const fn band(self) -> usize {
+        self.index() / BAND_CELLS
+    }
+
+    /// The cell's place within its band, 0-26, in reading order.
+    pub const fn index_in_band(self) -> usize {
+        self.index() % BAND_CELLS
     }
 }
 

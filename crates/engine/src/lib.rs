@@ -25,7 +25,7 @@ pub mod grid;
 pub mod parse;
 pub mod solver;
 
-pub use error::{GenerateError, ParseError};
+pub use error::{GenerateError, ParseError, UnknownSymmetry};
 pub use grid::{Conflict, Grid, Position, Unit};
 pub use parse::{InvalidPuzzle, PuzzleReader, Record};
 pub use solver::{SolutionCount, count_solutions, is_unique, solve};

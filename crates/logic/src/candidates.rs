@@ -10,6 +10,7 @@ use sudoku_engine::solver::{SolutionCount, count_solutions_within, solve_within}
 
 /// Why a 729-character candidate string cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum CandidatesError {
     /// Not 729 characters.
     #[error("a candidate grid has 729 characters (9 per cell), found {found}")]

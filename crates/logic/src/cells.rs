@@ -37,9 +37,10 @@ const fn peer_table() -> [CellSet; CELLS] {
     while a < CELLS {
         let mut b = 0;
         while b < CELLS {
-            let same_row = a / 9 == b / 9;
-            let same_column = a % 9 == b % 9;
-            let same_box = a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3;
+            let (pa, pb) = (Position::new(a), Position::new(b));
+            let same_row = pa.row() == pb.row();
+            let same_column = pa.column() == pb.column();
+            let same_box = pa.block() == pb.block();
             if a != b && (same_row || same_column || same_box) {
                 table[a].0 |= 1 << b;
             }

@@ -32,7 +32,7 @@ pub mod strategy;
 pub use candidates::{Candidates, CandidatesError};
 pub use cells::{CellSet, sees};
 pub use rating::{Rating, rate};
-pub use strategy::{Level, Technique};
+pub use strategy::{Level, Technique, UnknownLevel, UnknownTechnique};
 
 use std::fmt;
 
@@ -84,6 +84,7 @@ impl fmt::Display for Step {
 }
 
 /// The easiest step available in `candidates`, if any technique finds one.
+#[must_use]
 pub fn next_step(candidates: &Candidates) -> Option<Step> {
     Technique::ALL
         .iter()
@@ -93,6 +94,7 @@ pub fn next_step(candidates: &Candidates) -> Option<Step> {
 /// The steps from `candidates` as far as the techniques go, and the state they reach (solved
 /// when every cell is filled). `until`, when given, stops before the first step that needs that
 /// technique or a harder one.
+#[must_use]
 pub fn solve_steps(
     mut candidates: Candidates,
     until: Option<Technique>,
@@ -112,6 +114,7 @@ pub fn solve_steps(
 }
 
 /// The steps that solve `puzzle` by logic, as far as the techniques go.
+#[must_use]
 pub fn explain(puzzle: &Grid) -> (Vec<Step>, Candidates) {
     solve_steps(Candidates::from_grid(puzzle), None)
 }

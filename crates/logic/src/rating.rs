@@ -20,6 +20,7 @@ pub struct Rating {
 }
 
 /// Rates the path `steps`; `solved` says whether it reaches the solution.
+#[must_use]
 pub fn rate(steps: &[Step], solved: bool) -> Rating {
     let mut counts = BTreeMap::new();
     for step in steps {

@@ -5,7 +5,13 @@ use super::tables::{
     BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, SEEN_FROM_MINIROWS, SOLE_COLUMNS, SOLE_MINIROWS,
     STACK_IN_BAND, cells_in_columns, columns_of, count_per_box, presence,
 };
-use crate::grid::{CELLS, Grid};
+use crate::grid::{BAND_CELLS, CELLS, Grid};
+
+/// The band (0-2) of a cell (0-80), and the cell's bit in that band's 27-bit masks.
+#[inline(always)]
+const fn band_and_bit(cell: usize) -> (usize, usize) {
+    (cell / BAND_CELLS, cell % BAND_CELLS)
+}
 
 /// The index of the mask of `digit` (0-8) in `band` (0-2).
 #[inline(always)]
@@ -92,13 +98,15 @@ impl Board {
     /// Removes `digit` (0-8) as a candidate of `cell`.
     #[inline]
     pub(super) fn eliminate(&mut self, cell: usize, digit: usize) {
-        self.masks[subband(digit, cell / 27)] &= !(1 << (cell % 27));
+        let (band, bit) = band_and_bit(cell);
+        self.masks[subband(digit, band)] &= !(1 << bit);
     }
 
     /// Places `digit` (0-8) in `cell` as far as its band goes: see [`Board::place`].
     #[inline]
     pub(super) fn assign(&mut self, cell: usize, digit: usize) {
-        self.place(digit, cell / 27, cell % 27);
+        let (band, bit) = band_and_bit(cell);
+        self.place(digit, band, bit);
     }
 
     /// Places `digit` (0-8) at `bit` of `band`: the digit leaves the cell's row and box, and the
@@ -184,7 +192,8 @@ impl Board {
     /// The digit (0-8) of the first candidate of `cell`, if any.
     #[inline]
     pub(super) fn first_candidate(&self, cell: usize) -> Option<usize> {
-        self.first_candidate_in(cell / 27, cell % 27)
+        let (band, bit) = band_and_bit(cell);
+        self.first_candidate_in(band, bit)
     }
 
     /// The digit (0-8) of the first candidate at `bit` of `band`, if any.
@@ -195,7 +204,7 @@ impl Board {
 
     /// The candidates of `cell` as a 9-bit mask, bit `d` for digit `d` (0-8).
     pub(super) fn candidates(&self, cell: usize) -> u32 {
-        let (band, bit) = (cell / 27, cell % 27);
+        let (band, bit) = band_and_bit(cell);
         (0..9).fold(0, |set, digit| {
             set | ((self.masks[subband(digit, band)] >> bit) & 1) << digit
         })

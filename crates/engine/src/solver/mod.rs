@@ -73,7 +73,7 @@ impl Givens {
 
     /// Makes `position` hold `digit` (1-9), or nothing.
     pub fn set(&mut self, position: Position, digit: Option<u8>) {
-        let (band, bit) = (position.index() / 27, 1 << (position.index() % 27));
+        let (band, bit) = (position.band(), 1 << position.index_in_band());
         for cells in &mut self.cells {
             cells[band] &= !bit;
         }
@@ -153,6 +153,7 @@ pub struct SolutionCount {
 
 impl SolutionCount {
     /// True when the count is exact and equals one.
+    #[must_use]
     pub fn is_unique(&self) -> bool {
         self.found == 1 && !self.limit_reached
     }
@@ -220,6 +221,7 @@ impl<R: Rng> Visitor for RandomSolution<'_, R> {
 /// A solution of `puzzle` drawn at random: whenever the search must guess, the digit tried
 /// first is chosen by `rng`. From the empty grid, every valid grid can come out. `None` when the
 /// puzzle has no solution.
+#[must_use]
 pub fn random_solution(puzzle: &Grid, rng: &mut impl Rng) -> Option<Grid> {
     let mut visitor = RandomSolution { rng, found: None };
     search(
@@ -233,6 +235,7 @@ pub fn random_solution(puzzle: &Grid, rng: &mut impl Rng) -> Option<Grid> {
 /// True when `puzzle` has a solution in which the cell at `position` does not hold `digit`
 /// (1-9). Given one known solution, a puzzle with one of that solution's digits removed stays
 /// unique exactly when this is false: one search instead of a count to two.
+#[must_use]
 pub fn solvable_without(puzzle: &Givens, position: Position, digit: u8) -> bool {
     let mut board = Board::from_givens(puzzle);
     board.eliminate(position.index(), usize::from(digit - 1));
@@ -245,11 +248,13 @@ pub fn solvable_without(puzzle: &Givens, position: Position, digit: u8) -> bool 
 ///
 /// The solution keeps every given. Givens that clash make the puzzle unsolvable; use
 /// [`Grid::first_conflict`] to say why.
+#[must_use]
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
     solve_with_stats(puzzle).0
 }
 
 /// Like [`solve`], also returning how much work the search did.
+#[must_use]
 pub fn solve_with_stats(puzzle: &Grid) -> (Option<Grid>, SearchStats) {
     let mut visitor = FirstSolution(None);
     let mut stats = SearchStats::default();
@@ -265,6 +270,7 @@ pub fn solve_with_stats(puzzle: &Grid) -> (Option<Grid>, SearchStats) {
 ///
 /// A `limit` of 0 is treated as 1. When the limit stops the search the result says so, and the
 /// count is a lower bound.
+#[must_use]
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
     let mut counter = Counter {
         found: 0,
@@ -285,6 +291,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
 /// Counts the solutions of `puzzle` in which every empty cell holds one of its allowed digits,
 /// stopping once `limit` are found: `allowed[cell]` has bit `d` set for each digit d (1-9) the
 /// cell may take. This is how a pencil-mark state, with its eliminations, is counted.
+#[must_use]
 pub fn count_solutions_within(puzzle: &Grid, allowed: &[u16; 81], limit: u64) -> SolutionCount {
     let mut board = board_within(puzzle, allowed);
     let mut counter = Counter {
@@ -300,6 +307,7 @@ pub fn count_solutions_within(puzzle: &Grid, allowed: &[u16; 81], limit: u64) ->
 
 /// The first solution of `puzzle` in which every empty cell holds one of its allowed digits
 /// (see [`count_solutions_within`]), or `None` when there is none.
+#[must_use]
 pub fn solve_within(puzzle: &Grid, allowed: &[u16; 81]) -> Option<Grid> {
     let mut visitor = FirstSolution(None);
     search(

@@ -18,107 +18,159 @@ mod wings;
 use std::fmt;
 use std::str::FromStr;
 
+use thiserror::Error;
+
 use super::{Candidates, CellDigit, Step};
 use sudoku_engine::grid::{Position, Unit};
 
-/// A named solving technique. The order is the order in which they are tried, easiest first:
-/// HoDoKu's, so that paths and levels match the ones its users know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
+/// The catalogue of techniques, one row each, in the order they are tried (HoDoKu's, so that
+/// paths and levels match the ones its users know): the variant, its name as people write it,
+/// its Sudoku Explainer rating, its HoDoKu score and level, and how to find it. The enum
+/// [`Technique`], [`Technique::ALL`] and every per-technique fact come from this one table.
+/// Sudoku Explainer lacks some techniques (finned fish, uniqueness, ALS); those get the rating
+/// of the nearest technique it has.
+macro_rules! catalogue {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident: $name:literal, $explainer:literal, $score:literal, $level:ident,
+            |$candidates:ident, $technique:ident| $find:expr;
+    )*) => {
+        /// A named solving technique. The order is the order in which they are tried, easiest
+        /// first.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum Technique {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        /// How many techniques there are.
+        const COUNT: usize = [$(stringify!($variant)),*].len();
+
+        impl Technique {
+            /// Every technique, in the order they are tried.
+            pub const ALL: [Technique; COUNT] = [$(Technique::$variant),*];
+
+            /// The technique's row of the catalogue.
+            fn info(self) -> Info {
+                match self {
+                    $(Technique::$variant => Info {
+                        name: $name,
+                        explainer: $explainer,
+                        score: $score,
+                        level: Level::$level,
+                    },)*
+                }
+            }
+
+            /// The first step this technique finds in `candidates`, if any.
+            pub fn find(self, candidates: &Candidates) -> Option<Step> {
+                match self {
+                    $(Technique::$variant => {
+                        let ($candidates, $technique) = (candidates, self);
+                        let _ = $technique;
+                        $find
+                    })*
+                }
+            }
+        }
+    };
+}
+
+catalogue! {
     /// The last empty cell of a row, column or box.
-    FullHouse,
+    FullHouse: "full house", 1.0, 4, Easy, |c, technique| singles::full_house(c);
     /// The only digit left for a cell.
-    NakedSingle,
+    NakedSingle: "naked single", 2.3, 4, Easy, |c, technique| singles::naked_single(c);
     /// The only place left for a digit in a row, column or box.
-    HiddenSingle,
+    HiddenSingle: "hidden single", 1.5, 14, Easy, |c, technique| singles::hidden_single(c);
     /// Two cells where a box crosses a line, holding two candidates between them.
-    LockedPair,
+    LockedPair: "locked pair", 3.0, 40, Medium, |c, technique| locked::locked_subset(c, 2, technique);
     /// Three cells where a box crosses a line, holding three candidates between them.
-    LockedTriple,
+    LockedTriple: "locked triple", 3.6, 60, Medium, |c, technique| locked::locked_subset(c, 3, technique);
     /// A digit confined, inside a box, to one row or column: gone from the rest of that line.
-    Pointing,
+    Pointing: "pointing", 2.6, 50, Medium, |c, technique| locked::pointing(c);
     /// A digit confined, inside a row or column, to one box: gone from the rest of that box.
-    Claiming,
+    Claiming: "claiming", 2.8, 50, Medium, |c, technique| locked::claiming(c);
     /// Two cells of a unit holding the same two candidates only.
-    NakedPair,
+    NakedPair: "naked pair", 3.0, 60, Medium, |c, technique| subsets::naked(c, 2, technique);
     /// Three cells of a unit holding three candidates between them.
-    NakedTriple,
+    NakedTriple: "naked triple", 3.6, 80, Medium, |c, technique| subsets::naked(c, 3, technique);
     /// Two digits confined to the same two cells of a unit.
-    HiddenPair,
+    HiddenPair: "hidden pair", 3.4, 70, Medium, |c, technique| subsets::hidden(c, 2, technique);
     /// Three digits confined to the same three cells of a unit.
-    HiddenTriple,
+    HiddenTriple: "hidden triple", 4.0, 100, Medium, |c, technique| subsets::hidden(c, 3, technique);
     /// Four cells of a unit holding four candidates between them.
-    NakedQuad,
+    NakedQuad: "naked quad", 5.0, 120, Hard, |c, technique| subsets::naked(c, 4, technique);
     /// Four digits confined to the same four cells of a unit.
-    HiddenQuad,
+    HiddenQuad: "hidden quad", 5.4, 150, Hard, |c, technique| subsets::hidden(c, 4, technique);
     /// A digit confined to the same two columns in two rows (or the reverse).
-    XWing,
+    XWing: "X-Wing", 3.2, 140, Hard, |c, technique| fish::basic(c, 2, technique);
     /// A digit confined to the same three columns in three rows (or the reverse).
-    Swordfish,
+    Swordfish: "Swordfish", 3.8, 150, Hard, |c, technique| fish::basic(c, 3, technique);
     /// A digit confined to the same four columns in four rows (or the reverse).
-    Jellyfish,
+    Jellyfish: "Jellyfish", 5.2, 160, Hard, |c, technique| fish::basic(c, 4, technique);
     /// A chain of cells with the same two candidates, seeing each other in turn.
-    RemotePair,
+    RemotePair: "Remote Pair", 6.5, 110, Hard, |c, technique| coloring::remote_pair(c);
     /// Every empty cell has two candidates but one: it takes the digit that breaks the grave.
-    BugPlusOne,
+    BugPlusOne: "BUG+1", 5.6, 100, Hard, |c, technique| uniqueness::bug_plus_one(c);
     /// Two parallel strong links on one digit whose ends meet on a line.
-    Skyscraper,
+    Skyscraper: "Skyscraper", 4.0, 130, Hard, |c, technique| single_digit::find(c, technique);
     /// A row and a column strong link on one digit whose ends meet in a box.
-    TwoStringKite,
+    TwoStringKite: "2-String Kite", 4.1, 150, Hard, |c, technique| single_digit::find(c, technique);
     /// Two strong links on one digit whose ends see each other, in any other way.
-    TurbotFish,
+    TurbotFish: "Turbot Fish", 4.2, 120, Hard, |c, technique| single_digit::find(c, technique);
     /// A digit confined in a box to one row and one column, with a strong link outside.
-    EmptyRectangle,
+    EmptyRectangle: "Empty Rectangle", 4.5, 120, Hard, |c, technique| single_digit::empty_rectangle(c);
     /// Two equal two-candidate cells joined by a strong link on one of their digits.
-    WWing,
+    WWing: "W-Wing", 4.4, 150, Hard, |c, technique| wings::w(c);
     /// A two-candidate pivot with two two-candidate pincers sharing a third digit.
-    XyWing,
+    XyWing: "XY-Wing", 4.2, 160, Hard, |c, technique| wings::xy(c, false);
     /// A three-candidate pivot with two two-candidate pincers sharing its third digit.
-    XyzWing,
+    XyzWing: "XYZ-Wing", 4.4, 180, Hard, |c, technique| wings::xy(c, true);
     /// A rectangle of one pair with one extra-candidate corner: that corner loses the pair.
-    UniqueRectangle1,
+    UniqueRectangle1: "Unique Rectangle Type 1", 4.5, 100, Hard, |c, technique| uniqueness::unique_rectangle(c, technique);
     /// A rectangle whose two roof cells share one extra digit: cells seeing both lose it.
-    UniqueRectangle2,
+    UniqueRectangle2: "Unique Rectangle Type 2", 4.6, 100, Hard, |c, technique| uniqueness::unique_rectangle(c, technique);
     /// A rectangle whose roof's extra digits make a naked subset with other cells of a unit.
-    UniqueRectangle3,
+    UniqueRectangle3: "Unique Rectangle Type 3", 4.7, 100, Hard, |c, technique| uniqueness::unique_rectangle(c, technique);
     /// A rectangle whose roof holds one digit of the pair for sure: the roof loses the other.
-    UniqueRectangle4,
+    UniqueRectangle4: "Unique Rectangle Type 4", 4.6, 100, Hard, |c, technique| uniqueness::unique_rectangle(c, technique);
     /// A rectangle with strong links on one digit around the corner opposite a pair cell.
-    HiddenRectangle,
+    HiddenRectangle: "Hidden Rectangle", 4.7, 100, Hard, |c, technique| uniqueness::hidden_rectangle(c);
     /// An X-Wing with extra candidates (fins) in one box.
-    FinnedXWing,
+    FinnedXWing: "Finned X-Wing", 3.4, 130, Hard, |c, technique| fish::finned(c, 2, technique);
     /// A finned X-Wing one of whose base lines keeps a single cell in the covers.
-    SashimiXWing,
+    SashimiXWing: "Sashimi X-Wing", 3.5, 150, Hard, |c, technique| fish::finned(c, 2, technique);
     /// A Swordfish with fins in one box.
-    FinnedSwordfish,
+    FinnedSwordfish: "Finned Swordfish", 4.0, 200, Unfair, |c, technique| fish::finned(c, 3, technique);
     /// A finned Swordfish with a base line down to one cell in the covers.
-    SashimiSwordfish,
+    SashimiSwordfish: "Sashimi Swordfish", 4.1, 240, Unfair, |c, technique| fish::finned(c, 3, technique);
     /// A Jellyfish with fins in one box.
-    FinnedJellyfish,
+    FinnedJellyfish: "Finned Jellyfish", 5.4, 250, Unfair, |c, technique| fish::finned(c, 4, technique);
     /// A finned Jellyfish with a base line down to one cell in the covers.
-    SashimiJellyfish,
+    SashimiJellyfish: "Sashimi Jellyfish", 5.5, 260, Unfair, |c, technique| fish::finned(c, 4, technique);
     /// Cells where a box crosses a line, locked with cells of the line and of the box.
-    SueDeCoq,
+    SueDeCoq: "Sue de Coq", 5.0, 250, Unfair, |c, technique| sue_de_coq::sue_de_coq(c);
     /// One digit's strong links colored in two alternating colors.
-    SimpleColors,
+    SimpleColors: "Simple Colors", 6.2, 150, Hard, |c, technique| coloring::simple_colors(c);
     /// A chain of strong and weak links on one digit.
-    XChain,
+    XChain: "X-Chain", 6.6, 260, Unfair, |c, technique| chains::find(c, technique);
     /// A chain through two-candidate cells, from a digit back to the same digit.
-    XyChain,
+    XyChain: "XY-Chain", 6.7, 260, Unfair, |c, technique| chains::find(c, technique);
     /// An alternating inference chain over any strong and weak links (nice loops too).
-    Aic,
+    Aic: "AIC", 7.0, 280, Unfair, |c, technique| chains::find(c, technique);
     /// An alternating inference chain whose nodes may be groups of cells in a box and a line.
-    GroupedAic,
+    GroupedAic: "grouped AIC", 7.2, 300, Unfair, |c, technique| chains::find(c, technique);
     /// Two almost locked sets with a restricted common digit: another common digit is in one of them.
-    AlsXz,
+    AlsXz: "ALS-XZ", 5.5, 300, Unfair, |c, technique| als::xz(c);
     /// Three almost locked sets, a pivot linked to two others: a digit common to those is in one of them.
-    AlsXyWing,
+    AlsXyWing: "ALS-XY-Wing", 6.0, 320, Unfair, |c, technique| als::xy_wing(c);
     /// Every candidate of a cell (or place of a digit) implies the same, following direct links; or one implies a contradiction.
-    ForcingChain,
+    ForcingChain: "forcing chain", 8.0, 500, Extreme, |c, technique| forcing::find(c, technique);
     /// As a forcing chain, following every single that appears.
-    ForcingNet,
+    ForcingNet: "forcing net", 8.5, 700, Extreme, |c, technique| forcing::find(c, technique);
     /// No technique applies: the digit is taken from the solution.
-    BruteForce,
+    BruteForce: "brute force", 10.0, 10000, Extreme, |c, technique| forcing::brute_force(c);
 }
 
 /// HoDoKu's five difficulty levels.
@@ -186,16 +238,26 @@ impl fmt::Display for Level {
     }
 }
 
+/// A level name that is not one of HoDoKu's five.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown level {name:?} (easy, medium, hard, unfair, extreme)")]
+pub struct UnknownLevel {
+    /// The name given.
+    pub name: String,
+}
+
 impl FromStr for Level {
-    type Err = String;
+    type Err = UnknownLevel;
 
     /// Reads a level by name, in any case.
-    fn from_str(name: &str) -> Result<Level, String> {
+    fn from_str(name: &str) -> Result<Level, UnknownLevel> {
         let wanted = name.trim().to_lowercase();
         Level::ALL
             .into_iter()
             .find(|level| level.name() == wanted)
-            .ok_or_else(|| format!("unknown level {name:?} (easy, medium, hard, unfair, extreme)"))
+            .ok_or_else(|| UnknownLevel {
+                name: name.to_string(),
+            })
     }
 }
 
@@ -207,126 +269,7 @@ struct Info {
     level: Level,
 }
 
-impl Info {
-    const fn new(name: &'static str, explainer: f32, score: u32, level: Level) -> Info {
-        Info {
-            name,
-            explainer,
-            score,
-            level,
-        }
-    }
-}
-
-/// Name, Sudoku Explainer rating, HoDoKu score and HoDoKu level, in the order of [`Technique`].
-/// Sudoku Explainer lacks some techniques (finned fish, uniqueness, ALS); those get the rating
-/// of the nearest technique it has.
-static INFO: [Info; 47] = [
-    Info::new("full house", 1.0, 4, Level::Easy),
-    Info::new("naked single", 2.3, 4, Level::Easy),
-    Info::new("hidden single", 1.5, 14, Level::Easy),
-    Info::new("locked pair", 3.0, 40, Level::Medium),
-    Info::new("locked triple", 3.6, 60, Level::Medium),
-    Info::new("pointing", 2.6, 50, Level::Medium),
-    Info::new("claiming", 2.8, 50, Level::Medium),
-    Info::new("naked pair", 3.0, 60, Level::Medium),
-    Info::new("naked triple", 3.6, 80, Level::Medium),
-    Info::new("hidden pair", 3.4, 70, Level::Medium),
-    Info::new("hidden triple", 4.0, 100, Level::Medium),
-    Info::new("naked quad", 5.0, 120, Level::Hard),
-    Info::new("hidden quad", 5.4, 150, Level::Hard),
-    Info::new("X-Wing", 3.2, 140, Level::Hard),
-    Info::new("Swordfish", 3.8, 150, Level::Hard),
-    Info::new("Jellyfish", 5.2, 160, Level::Hard),
-    Info::new("Remote Pair", 6.5, 110, Level::Hard),
-    Info::new("BUG+1", 5.6, 100, Level::Hard),
-    Info::new("Skyscraper", 4.0, 130, Level::Hard),
-    Info::new("2-String Kite", 4.1, 150, Level::Hard),
-    Info::new("Turbot Fish", 4.2, 120, Level::Hard),
-    Info::new("Empty Rectangle", 4.5, 120, Level::Hard),
-    Info::new("W-Wing", 4.4, 150, Level::Hard),
-    Info::new("XY-Wing", 4.2, 160, Level::Hard),
-    Info::new("XYZ-Wing", 4.4, 180, Level::Hard),
-    Info::new("Unique Rectangle Type 1", 4.5, 100, Level::Hard),
-    Info::new("Unique Rectangle Type 2", 4.6, 100, Level::Hard),
-    Info::new("Unique Rectangle Type 3", 4.7, 100, Level::Hard),
-    Info::new("Unique Rectangle Type 4", 4.6, 100, Level::Hard),
-    Info::new("Hidden Rectangle", 4.7, 100, Level::Hard),
-    Info::new("Finned X-Wing", 3.4, 130, Level::Hard),
-    Info::new("Sashimi X-Wing", 3.5, 150, Level::Hard),
-    Info::new("Finned Swordfish", 4.0, 200, Level::Unfair),
-    Info::new("Sashimi Swordfish", 4.1, 240, Level::Unfair),
-    Info::new("Finned Jellyfish", 5.4, 250, Level::Unfair),
-    Info::new("Sashimi Jellyfish", 5.5, 260, Level::Unfair),
-    Info::new("Sue de Coq", 5.0, 250, Level::Unfair),
-    Info::new("Simple Colors", 6.2, 150, Level::Hard),
-    Info::new("X-Chain", 6.6, 260, Level::Unfair),
-    Info::new("XY-Chain", 6.7, 260, Level::Unfair),
-    Info::new("AIC", 7.0, 280, Level::Unfair),
-    Info::new("grouped AIC", 7.2, 300, Level::Unfair),
-    Info::new("ALS-XZ", 5.5, 300, Level::Unfair),
-    Info::new("ALS-XY-Wing", 6.0, 320, Level::Unfair),
-    Info::new("forcing chain", 8.0, 500, Level::Extreme),
-    Info::new("forcing net", 8.5, 700, Level::Extreme),
-    Info::new("brute force", 10.0, 10000, Level::Extreme),
-];
-
 impl Technique {
-    /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 47] = [
-        Technique::FullHouse,
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-        Technique::LockedPair,
-        Technique::LockedTriple,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::NakedTriple,
-        Technique::HiddenPair,
-        Technique::HiddenTriple,
-        Technique::NakedQuad,
-        Technique::HiddenQuad,
-        Technique::XWing,
-        Technique::Swordfish,
-        Technique::Jellyfish,
-        Technique::RemotePair,
-        Technique::BugPlusOne,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::TurbotFish,
-        Technique::EmptyRectangle,
-        Technique::WWing,
-        Technique::XyWing,
-        Technique::XyzWing,
-        Technique::UniqueRectangle1,
-        Technique::UniqueRectangle2,
-        Technique::UniqueRectangle3,
-        Technique::UniqueRectangle4,
-        Technique::HiddenRectangle,
-        Technique::FinnedXWing,
-        Technique::SashimiXWing,
-        Technique::FinnedSwordfish,
-        Technique::SashimiSwordfish,
-        Technique::FinnedJellyfish,
-        Technique::SashimiJellyfish,
-        Technique::SueDeCoq,
-        Technique::SimpleColors,
-        Technique::XChain,
-        Technique::XyChain,
-        Technique::Aic,
-        Technique::GroupedAic,
-        Technique::AlsXz,
-        Technique::AlsXyWing,
-        Technique::ForcingChain,
-        Technique::ForcingNet,
-        Technique::BruteForce,
-    ];
-
-    fn info(self) -> &'static Info {
-        &INFO[self as usize]
-    }
-
     /// The technique's name, as people write it (`hidden single`).
     pub fn name(self) -> &'static str {
         self.info().name
@@ -356,60 +299,6 @@ impl Technique {
     pub fn is_single(self) -> bool {
         self <= Technique::HiddenSingle
     }
-
-    /// The first step this technique finds in `candidates`, if any.
-    pub fn find(self, candidates: &Candidates) -> Option<Step> {
-        let c = candidates;
-        match self {
-            Technique::FullHouse => singles::full_house(c),
-            Technique::NakedSingle => singles::naked_single(c),
-            Technique::HiddenSingle => singles::hidden_single(c),
-            Technique::LockedPair => locked::locked_subset(c, 2, self),
-            Technique::LockedTriple => locked::locked_subset(c, 3, self),
-            Technique::Pointing => locked::pointing(c),
-            Technique::Claiming => locked::claiming(c),
-            Technique::NakedPair => subsets::naked(c, 2, self),
-            Technique::NakedTriple => subsets::naked(c, 3, self),
-            Technique::HiddenPair => subsets::hidden(c, 2, self),
-            Technique::HiddenTriple => subsets::hidden(c, 3, self),
-            Technique::NakedQuad => subsets::naked(c, 4, self),
-            Technique::HiddenQuad => subsets::hidden(c, 4, self),
-            Technique::XWing => fish::basic(c, 2, self),
-            Technique::Swordfish => fish::basic(c, 3, self),
-            Technique::Jellyfish => fish::basic(c, 4, self),
-            Technique::RemotePair => coloring::remote_pair(c),
-            Technique::BugPlusOne => uniqueness::bug_plus_one(c),
-            Technique::Skyscraper => single_digit::find(c, self),
-            Technique::TwoStringKite => single_digit::find(c, self),
-            Technique::TurbotFish => single_digit::find(c, self),
-            Technique::EmptyRectangle => single_digit::empty_rectangle(c),
-            Technique::WWing => wings::w(c),
-            Technique::XyWing => wings::xy(c, false),
-            Technique::XyzWing => wings::xy(c, true),
-            Technique::UniqueRectangle1 => uniqueness::unique_rectangle(c, self),
-            Technique::UniqueRectangle2 => uniqueness::unique_rectangle(c, self),
-            Technique::UniqueRectangle3 => uniqueness::unique_rectangle(c, self),
-            Technique::UniqueRectangle4 => uniqueness::unique_rectangle(c, self),
-            Technique::HiddenRectangle => uniqueness::hidden_rectangle(c),
-            Technique::FinnedXWing => fish::finned(c, 2, self),
-            Technique::SashimiXWing => fish::finned(c, 2, self),
-            Technique::FinnedSwordfish => fish::finned(c, 3, self),
-            Technique::SashimiSwordfish => fish::finned(c, 3, self),
-            Technique::FinnedJellyfish => fish::finned(c, 4, self),
-            Technique::SashimiJellyfish => fish::finned(c, 4, self),
-            Technique::SueDeCoq => sue_de_coq::sue_de_coq(c),
-            Technique::SimpleColors => coloring::simple_colors(c),
-            Technique::XChain => chains::find(c, self),
-            Technique::XyChain => chains::find(c, self),
-            Technique::Aic => chains::find(c, self),
-            Technique::GroupedAic => chains::find(c, self),
-            Technique::AlsXz => als::xz(c),
-            Technique::AlsXyWing => als::xy_wing(c),
-            Technique::ForcingChain => forcing::find(c, self),
-            Technique::ForcingNet => forcing::find(c, self),
-            Technique::BruteForce => forcing::brute_force(c),
-        }
-    }
 }
 
 impl fmt::Display for Technique {
@@ -418,18 +307,25 @@ impl fmt::Display for Technique {
     }
 }
 
+/// A technique name that is not in the catalogue.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown technique {name:?}; one of: {}", Technique::ALL.map(|t| t.slug()).join(", "))]
+pub struct UnknownTechnique {
+    /// The name given.
+    pub name: String,
+}
+
 impl FromStr for Technique {
-    type Err = String;
+    type Err = UnknownTechnique;
 
     /// Reads a technique by name, in any case, with spaces or dashes (`x-wing`, `Hidden Single`).
-    fn from_str(name: &str) -> Result<Technique, String> {
+    fn from_str(name: &str) -> Result<Technique, UnknownTechnique> {
         let wanted = name.trim().to_lowercase().replace(' ', "-");
         Technique::ALL
             .into_iter()
             .find(|t| t.slug() == wanted)
-            .ok_or_else(|| {
-                let names: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
-                format!("unknown technique {name:?}; one of: {}", names.join(", "))
+            .ok_or_else(|| UnknownTechnique {
+                name: name.to_string(),
             })
     }
 }
