@@ -1,27 +1,4 @@
-//! Solving sudoku as a person does: pencil marks ([`Candidates`]) and named techniques that each
-//! find one step, tried easiest first. Built on `sudoku-engine`'s grids and solver.
-//!
-//! ```
-//! use sudoku_engine::Grid;
-//! use sudoku_logic::{explain, rate};
-//!
-//! let puzzle: Grid =
-//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-//!         .parse()?;
-//! let (steps, end) = explain(&puzzle);
-//! assert!(end.is_solved());
-//! assert_eq!(steps[0].to_string(), "naked single: r5c5 = 5");
-//! assert_eq!(rate(&steps, true).level.map(|level| level.name()), Some("easy"));
-//! # Ok::<(), sudoku_engine::ParseError>(())
-//! ```
-//!
-//! Each technique lives in [`strategy`], one file per family. A [`Step`] says what a technique
-//! proved: digits placed and candidates eliminated, with a readable explanation of why.
-//!
-//! The techniques run from singles to forcing nets, in HoDoKu's order; brute force, the last
-//! resort, takes a digit from the solution and is named as such. [`rate`] reads the Sudoku
-//! Explainer rating and HoDoKu's level and score off the steps.
-
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
 mod candidates;
