@@ -5,7 +5,7 @@ mod common;
 use common::{EASY, SOLUTION, run, sudoku};
 use predicates::prelude::*;
 use sudoku_engine::generate::Symmetry;
-use sudoku_engine::{Grid, Position, count_solutions};
+use sudoku_engine::{Grid, count_solutions};
 
 fn grids(stdout: &str) -> Vec<Grid> {
     stdout.lines().map(|line| line.parse().unwrap()).collect()
@@ -31,12 +31,12 @@ fn generated_puzzles_are_unique_and_minimal() {
     assert_eq!(status, 0);
     for puzzle in grids(&stdout) {
         assert!(count_solutions(&puzzle, 2).is_unique(), "{puzzle}");
-        for (index, _) in puzzle.givens() {
+        for (position, _) in puzzle.givens() {
             let mut fewer = puzzle;
-            fewer.set(Position::new(index), None);
+            fewer.set(position, None);
             assert!(
                 !count_solutions(&fewer, 2).is_unique(),
-                "{puzzle}: clue {index} is redundant"
+                "{puzzle}: clue {position} is redundant"
             );
         }
     }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::digit::Digit;
 use crate::grid::{Conflict, Grid, Position};
 
 /// One thing wrong with a grid.
@@ -15,9 +16,9 @@ pub enum Fault {
         /// Where.
         position: Position,
         /// The puzzle's digit there.
-        given: u8,
+        given: Digit,
         /// The solution's digit there.
-        found: u8,
+        found: Digit,
     },
     /// The solution leaves cells empty.
     Incomplete {
@@ -68,8 +69,7 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Vec<Fault> {
         });
     }
     faults.extend(check_grid(solution));
-    for (index, given) in puzzle.givens() {
-        let position = Position::new(index);
+    for (position, given) in puzzle.givens() {
         match solution.get(position) {
             Some(found) if found != given => faults.push(Fault::ChangedGiven {
                 position,

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use rand::{Rng, SeedableRng};
 
+use crate::digit::{Digit, DigitSet};
 use crate::error::{GenerateError, UnknownSymmetry};
 use crate::grid::{CELLS, Grid, Position, Unit};
 use crate::solver::{Givens, random_solution, solvable_without};
@@ -154,7 +155,7 @@ pub fn random_grid(rng: &mut impl Rng) -> Grid {
     loop {
         let mut diagonal = Grid::empty();
         for block in [0, 4, 8] {
-            let mut digits: [u8; 9] = std::array::from_fn(|i| i as u8 + 1);
+            let mut digits: [Digit; 9] = std::array::from_fn(Digit::from_index);
             digits.shuffle(rng);
             for (position, digit) in Unit::Box(block).cells().zip(digits) {
                 diagonal.set(position, Some(digit));
@@ -228,14 +229,14 @@ impl Clues {
             columns: [0; 9],
             boxes: [0; 9],
         };
-        for (index, digit) in grid.givens() {
-            clues.put(Position::new(index), digit);
+        for (position, digit) in grid.givens() {
+            clues.put(position, digit);
         }
         clues
     }
 
     /// Gives the empty cell at `position` the clue `digit`.
-    fn put(&mut self, position: Position, digit: u8) {
+    fn put(&mut self, position: Position, digit: Digit) {
         self.grid.set(position, Some(digit));
         self.givens.set(position, Some(digit));
         self.toggle(position, digit);
@@ -250,10 +251,11 @@ impl Clues {
     }
 
     /// Flips `digit` in the units of `position`.
-    fn toggle(&mut self, position: Position, digit: u8) {
-        self.rows[position.row()] ^= 1 << digit;
-        self.columns[position.column()] ^= 1 << digit;
-        self.boxes[position.block()] ^= 1 << digit;
+    fn toggle(&mut self, position: Position, digit: Digit) {
+        let bit = DigitSet::single(digit).bits();
+        self.rows[position.row()] ^= bit;
+        self.columns[position.column()] ^= bit;
+        self.boxes[position.block()] ^= bit;
     }
 
     /// The digits seen by an empty cell at `position`.
@@ -265,15 +267,13 @@ impl Clues {
     /// other digit is seen from it (a naked single), or `digit` is seen from every other empty
     /// cell of one of its units (a hidden single). A cheap proof that removing a clue keeps the
     /// puzzle unique, saving a search.
-    fn forces(&self, position: Position, digit: u8) -> bool {
-        const ALL: u16 = 0b11_1111_1110;
-        if self.seen(position) | 1 << digit == ALL {
+    fn forces(&self, position: Position, digit: Digit) -> bool {
+        let bit = DigitSet::single(digit).bits();
+        if self.seen(position) | bit == DigitSet::ALL.bits() {
             return true;
         }
         let blocked = |other: Position| {
-            other == position
-                || self.grid.get(other).is_some()
-                || self.seen(other) & (1 << digit) != 0
+            other == position || self.grid.get(other).is_some() || self.seen(other) & bit != 0
         };
         [
             Unit::Row(position.row() as u8),
@@ -392,13 +392,13 @@ mod tests {
         let Generated { puzzle, solution } = generate(&mut rng, &Options::default()).unwrap();
         assert!(solution.is_solution_of(&puzzle));
         assert!(count_solutions(&puzzle, 2).is_unique());
-        for (index, _) in puzzle.givens() {
+        for (position, _) in puzzle.givens() {
             let mut fewer = puzzle;
-            fewer.set(Position::new(index), None);
+            fewer.set(position, None);
             assert_eq!(
                 count_solutions(&fewer, 2).found,
                 2,
-                "clue {index} is redundant"
+                "clue {position} is redundant"
             );
         }
     }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::digit::{Digit, DigitSet};
+
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
 
@@ -114,8 +116,8 @@ impl fmt::Display for Unit {
 pub struct Conflict {
     /// The unit holding the repeated digit.
     pub unit: Unit,
-    /// The repeated digit, 1-9.
-    pub digit: u8,
+    /// The repeated digit.
+    pub digit: Digit,
     /// Every cell of the unit holding it, in reading order (two or more).
     pub cells: Vec<Position>,
 }
@@ -160,30 +162,21 @@ impl Grid {
     }
 
     /// The digit at `position`, or `None` when the cell is empty.
-    pub fn get(&self, position: Position) -> Option<u8> {
-        match self.cells[position.index()] {
-            0 => None,
-            digit => Some(digit),
-        }
+    pub fn get(&self, position: Position) -> Option<Digit> {
+        Digit::new(self.cells[position.index()])
     }
 
-    /// Sets the cell at `position` to `digit` (1-9), or empties it with `None`.
-    pub fn set(&mut self, position: Position, digit: Option<u8>) {
-        let value = digit.unwrap_or(0);
-        assert!(
-            (1..=9).contains(&value) || digit.is_none(),
-            "digit {value} out of range"
-        );
-        self.cells[position.index()] = value;
+    /// Sets the cell at `position` to `digit`, or empties it with `None`.
+    pub fn set(&mut self, position: Position, digit: Option<Digit>) {
+        self.cells[position.index()] = digit.map_or(0, Digit::get);
     }
 
     /// The filled cells with their digits, in reading order.
-    pub fn givens(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+    pub fn givens(&self) -> impl Iterator<Item = (Position, Digit)> + '_ {
         self.cells
             .iter()
             .enumerate()
-            .filter(|&(_, &d)| d != 0)
-            .map(|(i, &d)| (i, d))
+            .filter_map(|(i, &d)| Some((Position::new(i), Digit::new(d)?)))
     }
 
     /// How many cells are filled.
@@ -203,14 +196,14 @@ impl Grid {
             let mut seen: [Vec<Position>; 9] = Default::default();
             for position in unit.cells() {
                 if let Some(digit) = self.get(position) {
-                    seen[usize::from(digit - 1)].push(position);
+                    seen[digit.index()].push(position);
                 }
             }
-            for (digit, cells) in seen.into_iter().enumerate() {
+            for (index, cells) in seen.into_iter().enumerate() {
                 if cells.len() > 1 {
                     found.push(Conflict {
                         unit,
-                        digit: digit as u8 + 1,
+                        digit: Digit::from_index(index),
                         cells,
                     });
                 }
@@ -222,9 +215,8 @@ impl Grid {
     /// The first clash among the filled cells, if any; cheap when there is none.
     pub fn first_conflict(&self) -> Option<Conflict> {
         let mut used = [0u16; 27];
-        for (index, digit) in self.givens() {
-            let position = Position::new(index);
-            let bit = 1u16 << digit;
+        for (position, digit) in self.givens() {
+            let bit = DigitSet::single(digit).bits();
             let units = [position.row(), 9 + position.column(), 18 + position.block()];
             if units.iter().any(|&u| used[u] & bit != 0) {
                 return self.conflicts().into_iter().next();
@@ -242,7 +234,7 @@ impl Grid {
             && self.first_conflict().is_none()
             && puzzle
                 .givens()
-                .all(|(index, digit)| self.cells[index] == digit)
+                .all(|(position, digit)| self.get(position) == Some(digit))
     }
 
     /// The grid on one line, as bytes: 81 characters, `.` for an empty cell.
@@ -332,9 +324,9 @@ mod tests {
     #[test]
     fn conflicts_name_unit_digit_and_cells() {
         let mut grid = Grid::empty();
-        grid.set(Position::at(2, 0), Some(5));
-        grid.set(Position::at(2, 6), Some(5));
-        grid.set(Position::at(2, 8), Some(5));
+        grid.set(Position::at(2, 0), Digit::new(5));
+        grid.set(Position::at(2, 6), Digit::new(5));
+        grid.set(Position::at(2, 8), Digit::new(5));
         let conflicts = grid.conflicts();
         assert_eq!(
             conflicts[0].to_string(),
@@ -357,7 +349,7 @@ mod tests {
     #[test]
     fn line_layout_uses_dots() {
         let mut grid = Grid::empty();
-        grid.set(Position::new(0), Some(7));
+        grid.set(Position::new(0), Digit::new(7));
         assert_eq!(grid.to_string(), format!("7{}", ".".repeat(80)));
     }
 }

@@ -2,12 +2,14 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod digit;
 pub mod error;
 pub mod generate;
 pub mod grid;
 pub mod parse;
 pub mod solver;
 
+pub use digit::{Digit, DigitSet};
 pub use error::{GenerateError, ParseError, UnknownSymmetry};
 pub use grid::{Conflict, Grid, Position, Unit};
 pub use parse::{InvalidPuzzle, PuzzleReader, Record};

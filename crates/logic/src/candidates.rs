@@ -5,6 +5,7 @@ use std::fmt;
 use thiserror::Error;
 
 use super::{CellDigit, CellSet, Step};
+use sudoku_engine::DigitSet;
 use sudoku_engine::grid::{CELLS, Grid, Position, Unit};
 use sudoku_engine::solver::{SolutionCount, count_solutions_within, solve_within};
 
@@ -174,14 +175,14 @@ impl Candidates {
     }
 
     /// For every cell, the digits it may hold: its value, or its candidates.
-    fn allowed(&self) -> [u16; CELLS] {
-        std::array::from_fn(|index| self.marks_or_value(index))
+    fn allowed(&self) -> [DigitSet; CELLS] {
+        std::array::from_fn(|index| DigitSet::from_bits(self.marks_or_value(index)))
     }
 
     /// The first open cell whose candidates leave out its digit in `solution`, and that digit.
     pub fn first_ruled_out(&self, solution: &Grid) -> Option<CellDigit> {
         Position::all().find_map(|position| {
-            let digit = solution.get(position)?;
+            let digit = solution.get(position)?.get();
             (self.value(position).is_none() && !self.has(position, digit))
                 .then_some(CellDigit { position, digit })
         })

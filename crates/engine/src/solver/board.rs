@@ -7,6 +7,9 @@ use super::tables::{
 };
 use crate::grid::{BAND_CELLS, CELLS, Grid};
 
+// Inside the board, a digit is its index, 0-8 (`Digit::index`): the engine's public functions
+// take `Digit`s and convert at the door.
+
 /// The band (0-2) of a cell (0-80), and the cell's bit in that band's 27-bit masks.
 #[inline(always)]
 const fn band_and_bit(cell: usize) -> (usize, usize) {

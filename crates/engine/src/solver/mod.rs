@@ -35,7 +35,8 @@
 
 use rand::{Rng, RngExt};
 
-use crate::grid::{Grid, Position};
+use crate::digit::{Digit, DigitSet};
+use crate::grid::{CELLS, Grid, Position};
 
 mod board;
 mod tables;
@@ -48,8 +49,8 @@ use board::{Board, Fallback, Guess, Progress};
 /// runs, one after another) skip reading a whole grid each time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Givens {
-    /// `cells[digit][band]`: bit `9 * row + column` for each cell of the band given `digit`
-    /// (0-8).
+    /// `cells[digit.index()][band]`: bit `9 * row + column` for each cell of the band given
+    /// `digit`.
     cells: [[u32; 3]; 9],
 }
 
@@ -71,14 +72,14 @@ impl Givens {
         givens
     }
 
-    /// Makes `position` hold `digit` (1-9), or nothing.
-    pub fn set(&mut self, position: Position, digit: Option<u8>) {
+    /// Makes `position` hold `digit`, or nothing.
+    pub fn set(&mut self, position: Position, digit: Option<Digit>) {
         let (band, bit) = (position.band(), 1 << position.index_in_band());
         for cells in &mut self.cells {
             cells[band] &= !bit;
         }
         if let Some(digit) = digit {
-            self.cells[usize::from(digit - 1)][band] |= bit;
+            self.cells[digit.index()][band] |= bit;
         }
     }
 }
@@ -232,13 +233,13 @@ pub fn random_solution(puzzle: &Grid, rng: &mut impl Rng) -> Option<Grid> {
     visitor.found
 }
 
-/// True when `puzzle` has a solution in which the cell at `position` does not hold `digit`
-/// (1-9). Given one known solution, a puzzle with one of that solution's digits removed stays
+/// True when `puzzle` has a solution in which the cell at `position` does not hold `digit`.
+/// Given one known solution, a puzzle with one of that solution's digits removed stays
 /// unique exactly when this is false: one search instead of a count to two.
 #[must_use]
-pub fn solvable_without(puzzle: &Givens, position: Position, digit: u8) -> bool {
+pub fn solvable_without(puzzle: &Givens, position: Position, digit: Digit) -> bool {
     let mut board = Board::from_givens(puzzle);
-    board.eliminate(position.index(), usize::from(digit - 1));
+    board.eliminate(position.index(), digit.index());
     let mut visitor = FirstSolution(None);
     search(&mut board, &mut visitor, &mut SearchStats::default());
     visitor.0.is_some()
@@ -289,10 +290,14 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
 }
 
 /// Counts the solutions of `puzzle` in which every empty cell holds one of its allowed digits,
-/// stopping once `limit` are found: `allowed[cell]` has bit `d` set for each digit d (1-9) the
-/// cell may take. This is how a pencil-mark state, with its eliminations, is counted.
+/// stopping once `limit` are found: `allowed[cell]` holds the digits the cell may take. This is
+/// how a pencil-mark state, with its eliminations, is counted.
 #[must_use]
-pub fn count_solutions_within(puzzle: &Grid, allowed: &[u16; 81], limit: u64) -> SolutionCount {
+pub fn count_solutions_within(
+    puzzle: &Grid,
+    allowed: &[DigitSet; CELLS],
+    limit: u64,
+) -> SolutionCount {
     let mut board = board_within(puzzle, allowed);
     let mut counter = Counter {
         found: 0,
@@ -308,7 +313,7 @@ pub fn count_solutions_within(puzzle: &Grid, allowed: &[u16; 81], limit: u64) ->
 /// The first solution of `puzzle` in which every empty cell holds one of its allowed digits
 /// (see [`count_solutions_within`]), or `None` when there is none.
 #[must_use]
-pub fn solve_within(puzzle: &Grid, allowed: &[u16; 81]) -> Option<Grid> {
+pub fn solve_within(puzzle: &Grid, allowed: &[DigitSet; CELLS]) -> Option<Grid> {
     let mut visitor = FirstSolution(None);
     search(
         &mut board_within(puzzle, allowed),
@@ -319,12 +324,12 @@ pub fn solve_within(puzzle: &Grid, allowed: &[u16; 81]) -> Option<Grid> {
 }
 
 /// The board of `puzzle` with every digit an empty cell is not allowed removed from that cell.
-fn board_within(puzzle: &Grid, allowed: &[u16; 81]) -> Board {
+fn board_within(puzzle: &Grid, allowed: &[DigitSet; CELLS]) -> Board {
     let mut board = Board::from_givens(&Givens::of(puzzle));
     for (cell, (&value, &digits)) in puzzle.cells().iter().zip(allowed).enumerate() {
         if value == 0 {
-            for digit in (1..=9).filter(|&digit| digits & (1 << digit) == 0) {
-                board.eliminate(cell, digit - 1);
+            for digit in (!digits).iter() {
+                board.eliminate(cell, digit.index());
             }
         }
     }
@@ -410,7 +415,7 @@ mod tests {
     fn givens_follow_their_grid_through_changes() {
         let mut puzzle = grid(EASY);
         let mut givens = Givens::of(&puzzle);
-        for (position, digit) in [(Position::new(0), None), (Position::new(2), Some(4))] {
+        for (position, digit) in [(Position::new(0), None), (Position::new(2), Digit::new(4))] {
             puzzle.set(position, digit);
             givens.set(position, digit);
             assert_eq!(givens, Givens::of(&puzzle));

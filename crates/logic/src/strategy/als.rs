@@ -4,7 +4,7 @@
 //! remove any one digit and the rest is locked. Two ALSs share a restricted common candidate x
 //! when every x of one sees every x of the other: x is then true in at most one of them.
 
-use super::{Technique, cell_list, elimination};
+use super::{Technique, cell_list, digits, elimination};
 use std::collections::HashSet;
 
 use crate::{Candidates, CellDigit, CellSet, Step};
@@ -48,7 +48,7 @@ fn all_sets(candidates: &Candidates, places: &[CellSet; 10]) -> Vec<Als> {
             }
             let mut holding = [CellSet::EMPTY; 10];
             let mut seeing = [CellSet::EMPTY; 10];
-            for digit in digits_of(marks[set]) {
+            for digit in digits(marks[set]) {
                 let d = usize::from(digit);
                 holding[d] = cells & places[d];
                 seeing[d] = holding[d].common_peers();
@@ -66,7 +66,7 @@ fn all_sets(candidates: &Candidates, places: &[CellSet; 10]) -> Vec<Als> {
 
 /// The restricted common candidates of two disjoint sets, as digit bits.
 fn restricted_commons(a: &Als, b: &Als) -> u16 {
-    digits_of(a.marks & b.marks)
+    digits(a.marks & b.marks)
         .filter(|&digit| {
             let d = usize::from(digit);
             (b.holding[d] - a.seeing[d]).is_empty()
@@ -87,10 +87,6 @@ fn removals(z: u8, targets: CellSet) -> Vec<CellDigit> {
         .collect()
 }
 
-fn digits_of(bits: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| bits & (1 << d) != 0)
-}
-
 /// Two ALSs A and B with a restricted common x: x is true in at most one, so the other is
 /// locked without it. Any other common digit z is then true in A or in B: cells seeing every z
 /// of both lose it.
@@ -102,9 +98,9 @@ pub fn xz(candidates: &Candidates) -> Option<Step> {
             if (a.marks & b.marks).count_ones() < 2 || !(a.cells & b.cells).is_empty() {
                 return None;
             }
-            let x = digits_of(restricted_commons(a, b)).next()?;
+            let x = digits(restricted_commons(a, b)).next()?;
             let others = a.marks & b.marks & !(1 << x);
-            let removed: Vec<CellDigit> = digits_of(others)
+            let removed: Vec<CellDigit> = digits(others)
                 .flat_map(|z| removals(z, seeing_both(&places, z, a, b)))
                 .collect();
             let reason = || format!("A = {}, B = {}, x = {x}", a.name(), b.name());
@@ -130,16 +126,16 @@ pub fn xy_wing(candidates: &Candidates) -> Option<Step> {
                 if a.marks & b.marks == 0 || !(a.cells & b.cells).is_empty() {
                     return None;
                 }
-                digits_of(a.marks & b.marks).find_map(|z| {
+                digits(a.marks & b.marks).find_map(|z| {
                     let targets = seeing_both(&places, z, a, b);
                     if targets.is_empty() {
                         return None;
                     }
                     // x and y: different, and neither is z.
                     let without_z = !(1 << z);
-                    let y = digits_of(y_bits & without_z)
+                    let y = digits(y_bits & without_z)
                         .find(|&y| x_bits & without_z & !(1 << y) != 0)?;
-                    let x = digits_of(x_bits & without_z & !(1 << y)).next()?;
+                    let x = digits(x_bits & without_z & !(1 << y)).next()?;
                     let reason = format!(
                         "A = {}, B = {}, pivot C = {}, x = {x}, y = {y}, z = {z}",
                         a.name(),

@@ -260,7 +260,7 @@ pub fn brute_force(candidates: &Candidates) -> Option<Step> {
         .filter(|&p| candidates.marks(p) != 0)
         .min_by_key(|&p| candidates.marks(p).count_ones())?;
     let solution = candidates.solution()?;
-    let digit = solution.get(cell)?;
+    let digit = solution.get(cell)?.get();
     let reason = "no technique applies; the digit is the solution's".to_string();
     Some(placement(Technique::BruteForce, cell, digit, reason))
 }

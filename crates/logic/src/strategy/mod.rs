@@ -22,6 +22,7 @@ use thiserror::Error;
 
 use super::{Candidates, CellDigit, Step};
 use sudoku_engine::grid::{Position, Unit};
+use sudoku_engine::{Digit, DigitSet};
 
 /// The catalogue of techniques, one row each, in the order they are tried (HoDoKu's, so that
 /// paths and levels match the ones its users know): the variant, its name as people write it,
@@ -352,9 +353,10 @@ fn elimination(technique: Technique, eliminations: Vec<CellDigit>, reason: Strin
     })
 }
 
-/// The digits of a candidate bitmask, in order.
+/// The digits of a candidate bitmask (bit `d` for digit `d`), in order: the one reading of a
+/// mask every strategy shares.
 fn digits(marks: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| marks & (1 << d) != 0)
+    DigitSet::from_bits(marks).iter().map(Digit::get)
 }
 
 /// Every choice of `size` of the `items`, in order.
@@ -420,6 +422,7 @@ fn cell_list(positions: &[Position]) -> String {
 pub(crate) mod testing {
     use super::Technique;
     use crate::Candidates;
+    use sudoku_engine::Digit;
 
     /// Asserts that `technique` finds `expected` in the 729-character `state`, and that the step
     /// agrees with the solution: placed digits are its digits, removed ones are not.
@@ -434,11 +437,15 @@ pub(crate) mod testing {
         );
         let solution = sudoku_engine::solve(&grid).expect("one solution");
         for placed in &step.placements {
-            assert_eq!(solution.get(placed.position), Some(placed.digit), "{step}");
+            assert_eq!(
+                solution.get(placed.position).map(Digit::get),
+                Some(placed.digit),
+                "{step}"
+            );
         }
         for removed in &step.eliminations {
             assert_ne!(
-                solution.get(removed.position),
+                solution.get(removed.position).map(Digit::get),
                 Some(removed.digit),
                 "{step}"
             );
