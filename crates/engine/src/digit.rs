@@ -3,7 +3,7 @@
 
 use std::fmt;
 use std::num::NonZeroU8;
-use std::ops::{BitAnd, BitOr, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A sudoku digit, 1-9. [`Digit::get`] is the digit as people write it; [`Digit::index`]
 /// counts from 0, for arrays and masks kept per digit.
@@ -12,6 +12,7 @@ pub struct Digit(NonZeroU8);
 
 impl Digit {
     /// The digit `value`, if it is 1-9.
+    #[inline]
     pub const fn new(value: u8) -> Option<Digit> {
         match NonZeroU8::new(value) {
             Some(digit) if value <= 9 => Some(Digit(digit)),
@@ -20,6 +21,7 @@ impl Digit {
     }
 
     /// The digit with index `index` (0-8). Panics when out of range.
+    #[inline]
     pub const fn from_index(index: usize) -> Digit {
         assert!(index < 9, "digit index out of range");
         match Digit::new(index as u8 + 1) {
@@ -29,16 +31,19 @@ impl Digit {
     }
 
     /// The digit as people write it, 1-9.
+    #[inline]
     pub const fn get(self) -> u8 {
         self.0.get()
     }
 
     /// The digit counted from 0 (0-8), for arrays and masks kept per digit.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0.get() as usize - 1
     }
 
     /// All nine digits, in order.
+    #[inline]
     pub fn all() -> impl Iterator<Item = Digit> {
         (0..9).map(Digit::from_index)
     }
@@ -62,51 +67,61 @@ impl DigitSet {
     pub const ALL: DigitSet = DigitSet(0b11_1111_1110);
 
     /// The set with bits `bits` (bit `d` for digit `d`); any other bit is dropped.
+    #[inline]
     pub const fn from_bits(bits: u16) -> DigitSet {
         DigitSet(bits & DigitSet::ALL.0)
     }
 
     /// The bits of the set (bit `d` for digit `d`).
+    #[inline]
     pub const fn bits(self) -> u16 {
         self.0
     }
 
     /// The set holding `digit` alone.
+    #[inline]
     pub const fn single(digit: Digit) -> DigitSet {
         DigitSet(1 << digit.get())
     }
 
     /// True when `digit` is in the set.
+    #[inline]
     pub const fn contains(self, digit: Digit) -> bool {
         self.0 & (1 << digit.get()) != 0
     }
 
     /// Adds `digit`.
+    #[inline]
     pub fn insert(&mut self, digit: Digit) {
         self.0 |= 1 << digit.get();
     }
 
     /// Removes `digit`.
+    #[inline]
     pub fn remove(&mut self, digit: Digit) {
         self.0 &= !(1 << digit.get());
     }
 
     /// How many digits the set holds.
+    #[inline]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
     /// True when the set holds no digit.
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The smallest digit of the set, if any.
+    #[inline]
     pub fn first(self) -> Option<Digit> {
         Digit::new(self.0.trailing_zeros() as u8)
     }
 
     /// The digits of the set, smallest first.
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = Digit> {
         Digit::all().filter(move |&digit| self.contains(digit))
     }
@@ -114,6 +129,7 @@ impl DigitSet {
 
 impl BitAnd for DigitSet {
     type Output = DigitSet;
+    #[inline]
     fn bitand(self, other: DigitSet) -> DigitSet {
         DigitSet(self.0 & other.0)
     }
@@ -121,14 +137,30 @@ impl BitAnd for DigitSet {
 
 impl BitOr for DigitSet {
     type Output = DigitSet;
+    #[inline]
     fn bitor(self, other: DigitSet) -> DigitSet {
         DigitSet(self.0 | other.0)
+    }
+}
+
+impl BitAndAssign for DigitSet {
+    #[inline]
+    fn bitand_assign(&mut self, other: DigitSet) {
+        self.0 &= other.0;
+    }
+}
+
+impl BitOrAssign for DigitSet {
+    #[inline]
+    fn bitor_assign(&mut self, other: DigitSet) {
+        self.0 |= other.0;
     }
 }
 
 impl Not for DigitSet {
     type Output = DigitSet;
     /// The digits not in the set.
+    #[inline]
     fn not(self) -> DigitSet {
         DigitSet(!self.0 & DigitSet::ALL.0)
     }

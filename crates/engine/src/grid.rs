@@ -16,47 +16,56 @@ pub struct Position(u8);
 
 impl Position {
     /// The position of cell `index` (0-80). Panics when out of range.
+    #[inline]
     pub const fn new(index: usize) -> Position {
         assert!(index < CELLS, "cell index is out of range");
         Position(index as u8)
     }
 
     /// All 81 positions, in reading order.
+    #[inline]
     pub fn all() -> impl Iterator<Item = Position> {
         (0..CELLS).map(Position::new)
     }
 
     /// The position at `row` and `column`, both counted from 0.
+    #[inline]
     pub fn at(row: usize, column: usize) -> Position {
         Position::new(row * 9 + column)
     }
 
     /// The cell index, 0-80.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The row, counted from 0.
+    #[inline]
     pub const fn row(self) -> usize {
         self.index() / 9
     }
 
     /// The column, counted from 0.
+    #[inline]
     pub const fn column(self) -> usize {
         self.index() % 9
     }
 
     /// The box, counted from 0 left to right, top to bottom.
+    #[inline]
     pub const fn block(self) -> usize {
         self.row() / 3 * 3 + self.column() / 3
     }
 
     /// The band (three rows, 27 cells), counted from 0 top to bottom.
+    #[inline]
     pub const fn band(self) -> usize {
         self.index() / BAND_CELLS
     }
 
     /// The cell's place within its band, 0-26, in reading order.
+    #[inline]
     pub const fn index_in_band(self) -> usize {
         self.index() % BAND_CELLS
     }
@@ -157,16 +166,19 @@ impl Grid {
     }
 
     /// The 81 cell values in row-major order, 0 for empty.
+    #[inline]
     pub fn cells(&self) -> &[u8; CELLS] {
         &self.cells
     }
 
     /// The digit at `position`, or `None` when the cell is empty.
+    #[inline]
     pub fn get(&self, position: Position) -> Option<Digit> {
         Digit::new(self.cells[position.index()])
     }
 
     /// Sets the cell at `position` to `digit`, or empties it with `None`.
+    #[inline]
     pub fn set(&mut self, position: Position, digit: Option<Digit>) {
         self.cells[position.index()] = digit.map_or(0, Digit::get);
     }

@@ -145,7 +145,7 @@ impl Candidates {
                 let placed = unit.cells().any(|p| self.value(p) == Some(digit));
                 let mut forced = unit
                     .cells()
-                    .filter(|&p| self.marks(p) == 1 << digit)
+                    .filter(|&p| self.marks[p.index()] == 1 << digit)
                     .take(2);
                 if let (Some(first), Some(second)) = (forced.next(), forced.next()) {
                     return Some(CandidatesError::ForcedTwice {
@@ -221,8 +221,14 @@ impl Candidates {
         Some(self.cells[position.index()]).filter(|&d| d != 0)
     }
 
-    /// The candidates of an empty cell as bits (bit `d` for digit d); 0 for a filled cell.
-    pub fn marks(&self, position: Position) -> u16 {
+    /// The candidates of an empty cell; none for a filled cell.
+    pub fn marks(&self, position: Position) -> DigitSet {
+        DigitSet::from_bits(self.marks[position.index()])
+    }
+
+    /// [`Candidates::marks`] as raw bits (bit `d` for digit `d`), for the strategies that
+    /// combine the marks of many cells at once in tables of bits.
+    pub(crate) fn mark_bits(&self, position: Position) -> u16 {
         self.marks[position.index()]
     }
 
@@ -251,11 +257,8 @@ impl Candidates {
     pub fn places(&self) -> [CellSet; 10] {
         let mut places = [CellSet::EMPTY; 10];
         for position in Position::all() {
-            let marks = self.marks(position);
-            for (digit, cells) in places.iter_mut().enumerate().skip(1) {
-                if marks & (1 << digit) != 0 {
-                    cells.insert(position);
-                }
+            for digit in self.marks(position).iter() {
+                places[usize::from(digit.get())].insert(position);
             }
         }
         places
@@ -345,9 +348,9 @@ mod tests {
         // r1c3 sees 5, 3, 7 (row), 8 (column), 6, 9 (box): 1, 2, 4 remain.
         assert_eq!(
             candidates.marks(Position::at(0, 2)),
-            1 << 1 | 1 << 2 | 1 << 4
+            DigitSet::from_bits(1 << 1 | 1 << 2 | 1 << 4)
         );
-        assert_eq!(candidates.marks(Position::at(0, 0)), 0);
+        assert!(candidates.marks(Position::at(0, 0)).is_empty());
     }
 
     #[test]

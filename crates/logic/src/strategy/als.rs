@@ -31,11 +31,14 @@ fn all_sets(candidates: &Candidates, places: &[CellSet; 10]) -> Vec<Als> {
     let mut seen = HashSet::new();
     let mut found: Vec<Als> = Vec::new();
     for unit in Unit::all() {
-        let open: Vec<Position> = unit.cells().filter(|&p| candidates.marks(p) != 0).collect();
+        let open: Vec<Position> = unit
+            .cells()
+            .filter(|&p| candidates.mark_bits(p) != 0)
+            .collect();
         let mut marks = vec![0u16; 1 << open.len()];
         for set in 1..marks.len() {
             let lowest = set.trailing_zeros() as usize;
-            marks[set] = marks[set & (set - 1)] | candidates.marks(open[lowest]);
+            marks[set] = marks[set & (set - 1)] | candidates.mark_bits(open[lowest]);
             if marks[set].count_ones() != set.count_ones() + 1 {
                 continue;
             }

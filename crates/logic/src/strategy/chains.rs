@@ -87,7 +87,7 @@ impl Graph {
         for (i, &node) in nodes.iter().enumerate() {
             let single = node.cells.len() == 1;
             let cell = node.cells.first().expect("nodes have cells");
-            let marks = candidates.marks(cell);
+            let marks = candidates.mark_bits(cell);
             // Strong links in units: the digit's other places in a unit holding the node.
             if kind != Kind::Xy {
                 for unit in CellSet::units_of(cell) {
@@ -207,7 +207,7 @@ fn consequences(candidates: &Candidates, first: Node, last: Node) -> Vec<CellDig
         return Vec::new();
     }
     if a == b {
-        let others = candidates.marks(a) & !(1 << first.digit | 1 << last.digit);
+        let others = candidates.mark_bits(a) & !(1 << first.digit | 1 << last.digit);
         return (1..=9u8)
             .filter(|d| others & (1 << d) != 0)
             .map(|digit| CellDigit { position: a, digit })

@@ -50,16 +50,16 @@ fn networks(cells: &[Position], linked: impl Fn(Position, Position) -> bool) -> 
 /// digits alternate, so a cell seeing two chain cells of different colors holds neither.
 pub fn remote_pair(candidates: &Candidates) -> Option<Step> {
     let pairs: Vec<Position> = Position::all()
-        .filter(|&p| candidates.marks(p).count_ones() == 2)
+        .filter(|&p| candidates.mark_bits(p).count_ones() == 2)
         .collect();
-    let mut kinds: Vec<u16> = pairs.iter().map(|&p| candidates.marks(p)).collect();
+    let mut kinds: Vec<u16> = pairs.iter().map(|&p| candidates.mark_bits(p)).collect();
     kinds.sort_unstable();
     kinds.dedup();
     kinds.into_iter().find_map(|pair| {
         let cells: Vec<Position> = pairs
             .iter()
             .copied()
-            .filter(|&p| candidates.marks(p) == pair)
+            .filter(|&p| candidates.mark_bits(p) == pair)
             .collect();
         networks(&cells, sees).into_iter().find_map(|network| {
             if network.cells.len() < 4 {
@@ -77,7 +77,7 @@ pub fn remote_pair(candidates: &Candidates) -> Option<Step> {
                     let removed: Vec<CellDigit> = targets
                         .iter()
                         .flat_map(|position| {
-                            digits(candidates.marks(position) & pair)
+                            digits(candidates.mark_bits(position) & pair)
                                 .map(move |digit| CellDigit { position, digit })
                         })
                         .collect();

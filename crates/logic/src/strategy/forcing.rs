@@ -212,7 +212,7 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
     // What each candidate implies.
     let mut implied: Vec<Vec<(u8, State)>> = vec![Vec::new(); 81];
     for position in Position::all() {
-        for digit in digits(candidates.marks(position)) {
+        for digit in digits(candidates.mark_bits(position)) {
             match start.follow((&start, pairs), position, digit, reach) {
                 Err(why) => {
                     let reason = format!("{position} = {digit} leads to a contradiction: {why}");
@@ -257,8 +257,8 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
 /// Places the solution's digit in the empty cell with the fewest candidates.
 pub fn brute_force(candidates: &Candidates) -> Option<Step> {
     let cell = Position::all()
-        .filter(|&p| candidates.marks(p) != 0)
-        .min_by_key(|&p| candidates.marks(p).count_ones())?;
+        .filter(|&p| candidates.mark_bits(p) != 0)
+        .min_by_key(|&p| candidates.mark_bits(p).count_ones())?;
     let solution = candidates.solution()?;
     let digit = solution.get(cell)?.get();
     let reason = "no technique applies; the digit is the solution's".to_string();

@@ -68,7 +68,7 @@ pub fn claiming(candidates: &Candidates) -> Option<Step> {
 pub fn locked_subset(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
     crossings(candidates).find_map(|(b, block, line, crossing)| {
         choices(&crossing, size).find_map(|chosen: Vec<Position>| {
-            let marks = chosen.iter().fold(0, |m, &p| m | candidates.marks(p));
+            let marks = chosen.iter().fold(0, |m, &p| m | candidates.mark_bits(p));
             if marks.count_ones() != size {
                 return None;
             }

@@ -381,7 +381,7 @@ fn clear_digits(
     cells
         .into_iter()
         .flat_map(|position| {
-            digits(candidates.marks(position) & marks)
+            digits(candidates.mark_bits(position) & marks)
                 .map(move |digit| CellDigit { position, digit })
         })
         .collect()
@@ -396,7 +396,7 @@ fn crossings(
         lines_through(b).map(move |line| {
             let open = line
                 .cells()
-                .filter(|p| p.block() == b && candidates.marks(*p) != 0)
+                .filter(|p| p.block() == b && candidates.mark_bits(*p) != 0)
                 .collect();
             (b, Unit::Box(b as u8), line, open)
         })

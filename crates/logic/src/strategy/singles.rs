@@ -11,7 +11,7 @@ pub fn full_house(candidates: &Candidates) -> Option<Step> {
         let (cell, None) = (empty.next()?, empty.next()) else {
             return None;
         };
-        let digit = digits(candidates.marks(cell)).next()?;
+        let digit = digits(candidates.mark_bits(cell)).next()?;
         Some(placement(
             Technique::FullHouse,
             cell,
@@ -44,7 +44,7 @@ pub fn hidden_single(candidates: &Candidates) -> Option<Step> {
 /// A cell with one candidate left takes it.
 pub fn naked_single(candidates: &Candidates) -> Option<Step> {
     sudoku_engine::grid::Position::all().find_map(|cell| {
-        let marks = candidates.marks(cell);
+        let marks = candidates.mark_bits(cell);
         (marks.count_ones() == 1).then(|| {
             placement(
                 Technique::NakedSingle,

@@ -8,9 +8,12 @@ use sudoku_engine::grid::{Position, Unit};
 /// those cells, so nowhere else in the unit.
 pub fn naked(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
     Unit::all().find_map(|unit| {
-        let open: Vec<Position> = unit.cells().filter(|&p| candidates.marks(p) != 0).collect();
+        let open: Vec<Position> = unit
+            .cells()
+            .filter(|&p| candidates.mark_bits(p) != 0)
+            .collect();
         choices(&open, size).find_map(|chosen: Vec<Position>| {
-            let marks = chosen.iter().fold(0, |m, &p| m | candidates.marks(p));
+            let marks = chosen.iter().fold(0, |m, &p| m | candidates.mark_bits(p));
             if marks.count_ones() != size {
                 return None;
             }
@@ -48,7 +51,7 @@ pub fn hidden(candidates: &Candidates, size: u32, technique: Technique) -> Optio
             let eliminations: Vec<CellDigit> = in_spots
                 .iter()
                 .flat_map(|&position| {
-                    digits(candidates.marks(position) & !kept)
+                    digits(candidates.mark_bits(position) & !kept)
                         .map(move |digit| CellDigit { position, digit })
                 })
                 .collect();

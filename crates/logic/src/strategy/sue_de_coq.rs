@@ -8,7 +8,7 @@ use sudoku_engine::grid::{Position, Unit};
 /// The open cells of `unit` outside box `skip`.
 fn open_cells(candidates: &Candidates, unit: Unit, skip: usize) -> Vec<Position> {
     unit.cells()
-        .filter(|p| p.block() != skip && candidates.marks(*p) != 0)
+        .filter(|p| p.block() != skip && candidates.mark_bits(*p) != 0)
         .collect()
 }
 
@@ -17,7 +17,7 @@ fn subset_marks(candidates: &Candidates, cells: &[Position]) -> Vec<u16> {
     let mut table = vec![0u16; 1 << cells.len()];
     for set in 1..table.len() {
         let lowest = set.trailing_zeros() as usize;
-        table[set] = table[set & (set - 1)] | candidates.marks(cells[lowest]);
+        table[set] = table[set & (set - 1)] | candidates.mark_bits(cells[lowest]);
     }
     table
 }
@@ -39,7 +39,7 @@ pub fn sue_de_coq(candidates: &Candidates) -> Option<Step> {
         let line_rest = open_cells(candidates, line, b);
         let box_rest: Vec<Position> = block
             .cells()
-            .filter(|p| !line.cells().any(|q| q == *p) && candidates.marks(*p) != 0)
+            .filter(|p| !line.cells().any(|q| q == *p) && candidates.mark_bits(*p) != 0)
             .collect();
         let (c_marks, a_marks, b_marks) = (
             subset_marks(candidates, &crossing),

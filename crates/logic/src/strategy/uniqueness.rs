@@ -32,7 +32,9 @@ fn rectangles(candidates: &Candidates) -> Vec<Rectangle> {
                     if !two_boxes || boxes.len() != 4 {
                         continue;
                     }
-                    let common = corners.iter().fold(0x3FE, |m, &p| m & candidates.marks(p));
+                    let common = corners
+                        .iter()
+                        .fold(0x3FE, |m, &p| m & candidates.mark_bits(p));
                     for x in digits(common) {
                         for y in digits(common).filter(|&y| y > x) {
                             found.push(Rectangle {
@@ -81,7 +83,7 @@ pub fn unique_rectangle(candidates: &Candidates, technique: Technique) -> Option
         let roof: Vec<Position> = rect
             .corners
             .into_iter()
-            .filter(|&p| candidates.marks(p) != pair)
+            .filter(|&p| candidates.mark_bits(p) != pair)
             .collect();
         let reason = || {
             format!(
@@ -119,12 +121,12 @@ fn roof_step(
     roof: [Position; 2],
     reason: impl Fn() -> String,
 ) -> Option<Step> {
-    let extras = (candidates.marks(roof[0]) | candidates.marks(roof[1])) & !pair;
+    let extras = (candidates.mark_bits(roof[0]) | candidates.mark_bits(roof[1])) & !pair;
     let roof_set: CellSet = roof.into_iter().collect();
     match technique {
         // One extra digit, the same in both: one roof cell holds it.
         Technique::UniqueRectangle2 => {
-            let same = candidates.marks(roof[0]) == candidates.marks(roof[1]);
+            let same = candidates.mark_bits(roof[0]) == candidates.mark_bits(roof[1]);
             if !same || extras.count_ones() != 1 {
                 return None;
             }
@@ -142,13 +144,15 @@ fn roof_step(
             shared_units(roof[0], roof[1]).into_iter().find_map(|unit| {
                 let others: Vec<Position> = unit
                     .cells()
-                    .filter(|p| !roof_set.contains(*p) && candidates.marks(*p) != 0)
+                    .filter(|p| !roof_set.contains(*p) && candidates.mark_bits(*p) != 0)
                     .collect();
                 super::choices(&others, 1)
                     .chain(super::choices(&others, 2))
                     .chain(super::choices(&others, 3))
                     .find_map(|chosen: Vec<Position>| {
-                        let marks = chosen.iter().fold(extras, |m, &p| m | candidates.marks(p));
+                        let marks = chosen
+                            .iter()
+                            .fold(extras, |m, &p| m | candidates.mark_bits(p));
                         if marks.count_ones() as usize != chosen.len() + 1 {
                             return None;
                         }
@@ -191,7 +195,7 @@ pub fn hidden_rectangle(candidates: &Candidates) -> Option<Step> {
     rectangles(candidates).into_iter().find_map(|rect| {
         let pair = rect.pair;
         rect.corners.iter().find_map(|&corner| {
-            if candidates.marks(corner) != pair {
+            if candidates.mark_bits(corner) != pair {
                 return None;
             }
             let opposite = *rect
@@ -232,7 +236,7 @@ pub fn hidden_rectangle(candidates: &Candidates) -> Option<Step> {
 pub fn bug_plus_one(candidates: &Candidates) -> Option<Step> {
     let mut odd = None;
     for position in Position::all() {
-        match candidates.marks(position).count_ones() {
+        match candidates.mark_bits(position).count_ones() {
             0 | 2 => {}
             3 if odd.is_none() => odd = Some(position),
             _ => return None,
@@ -241,7 +245,7 @@ pub fn bug_plus_one(candidates: &Candidates) -> Option<Step> {
     let cell = odd?;
     let row = Unit::Row(cell.row() as u8);
     let digit =
-        digits(candidates.marks(cell)).find(|&d| candidates.cells_with(row, d).count() == 3)?;
+        digits(candidates.mark_bits(cell)).find(|&d| candidates.cells_with(row, d).count() == 3)?;
     // The rest must be a true grave: every digit twice (or not at all) in every unit.
     let grave = Unit::all().all(|unit| {
         (1..=9u8).all(|d| {

@@ -16,7 +16,7 @@ fn seeing_all(candidates: &Candidates, z: u8, cells: &[Position]) -> Vec<CellDig
 
 fn open_cells(candidates: &Candidates, count: u32) -> Vec<Position> {
     Position::all()
-        .filter(|&p| candidates.marks(p).count_ones() == count)
+        .filter(|&p| candidates.mark_bits(p).count_ones() == count)
         .collect()
 }
 
@@ -31,11 +31,11 @@ pub fn xy(candidates: &Candidates, with_z: bool) -> Option<Step> {
     let pairs = open_cells(candidates, 2);
     let pivots = open_cells(candidates, if with_z { 3 } else { 2 });
     pivots.iter().find_map(|&pivot| {
-        let marks = candidates.marks(pivot);
+        let marks = candidates.mark_bits(pivot);
         let pincers: Vec<Position> = pairs.iter().copied().filter(|&p| sees(p, pivot)).collect();
         pincers.iter().enumerate().find_map(|(i, &p1)| {
             pincers[i + 1..].iter().find_map(|&p2| {
-                let (m1, m2) = (candidates.marks(p1), candidates.marks(p2));
+                let (m1, m2) = (candidates.mark_bits(p1), candidates.mark_bits(p2));
                 let z = m1 & m2;
                 let fits = m1 != m2
                     && z.count_ones() == 1
@@ -65,8 +65,8 @@ pub fn w(candidates: &Candidates) -> Option<Step> {
     let pairs = open_cells(candidates, 2);
     pairs.iter().enumerate().find_map(|(i, &c1)| {
         pairs[i + 1..].iter().find_map(|&c2| {
-            let marks = candidates.marks(c1);
-            if candidates.marks(c2) != marks || sees(c1, c2) {
+            let marks = candidates.mark_bits(c1);
+            if candidates.mark_bits(c2) != marks || sees(c1, c2) {
                 return None;
             }
             digits(marks).find_map(|x| {
