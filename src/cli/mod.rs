@@ -2,6 +2,7 @@
 
 mod check;
 mod count;
+mod documents;
 mod generate;
 mod input;
 mod logic;
@@ -126,6 +127,20 @@ enum Command {
     /// Example: sudoku rate --format json puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
     Rate(logic::StepsArgs),
+
+    /// Print a completion script for a shell, generated from these very definitions.
+    ///
+    /// Example: sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku
+    Completions {
+        /// The shell: bash, zsh, fish, powershell or elvish.
+        #[arg(value_enum, ignore_case = true)]
+        shell: clap_complete::Shell,
+    },
+
+    /// Print the manual page (roff), generated from these very definitions.
+    ///
+    /// Example: sudoku man > sudoku.1 && man ./sudoku.1
+    Man,
 }
 
 /// Parses the arguments and runs the subcommand.
@@ -142,6 +157,8 @@ pub fn run() -> anyhow::Result<Status> {
         Command::Explain(args) => logic::steps(args, false),
         Command::Fill(args) => logic::fill(args),
         Command::Rate(args) => logic::rate_puzzles(args),
+        Command::Completions { shell } => documents::completions(shell),
+        Command::Man => documents::man_page(),
     }
 }
 
