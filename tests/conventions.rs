@@ -78,3 +78,100 @@ fn the_manual_page_names_every_subcommand_and_flag() {
         }
     }
 }
+
+#[test]
+fn output_goes_to_a_file_only_once_it_is_whole() {
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("solutions.txt");
+    let target_arg = target.to_str().unwrap();
+    let sample = common::puzzle_path("sample.txt");
+    let (status, stdout, _) = run(&["solve", sample.to_str().unwrap(), "-o", target_arg], "");
+    assert_eq!((status, stdout.as_str()), (0, ""));
+    let (_, expected, _) = run(&["solve", sample.to_str().unwrap()], "");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), expected);
+    // Every subcommand that prints results takes it.
+    for args in [
+        &["count"][..],
+        &["check"],
+        &["candidates"],
+        &["hint"],
+        &["explain"],
+        &["fill"],
+        &["rate"],
+    ] {
+        let path = folder.path().join(format!("{}.txt", args[0]));
+        let mut all = args.to_vec();
+        all.extend(["-o", path.to_str().unwrap(), sample.to_str().unwrap()]);
+        let (status, stdout, _) = run(&all, "");
+        assert_eq!((status, stdout.as_str()), (0, ""), "{args:?}");
+        assert!(
+            !std::fs::read_to_string(&path).unwrap().is_empty(),
+            "{args:?}"
+        );
+    }
+    let generated = folder.path().join("generated.txt");
+    let args = [
+        "generate",
+        "-n",
+        "3",
+        "--seed",
+        "1",
+        "-o",
+        generated.to_str().unwrap(),
+    ];
+    assert_eq!(run(&args, "").0, 0);
+    assert_eq!(
+        std::fs::read_to_string(&generated).unwrap().lines().count(),
+        3
+    );
+}
+
+#[test]
+fn an_output_file_that_is_also_an_input_is_refused() {
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("puzzles.txt");
+    std::fs::copy(common::puzzle_path("sample.txt"), &input).unwrap();
+    let before = std::fs::read_to_string(&input).unwrap();
+    let same = input.to_str().unwrap();
+    let other_spelling = format!("{}/./puzzles.txt", folder.path().display());
+    for output in [same, other_spelling.as_str()] {
+        let (status, stdout, stderr) = run(&["solve", same, "-o", output], "");
+        assert_eq!((status, stdout.as_str()), (2, ""));
+        assert!(stderr.contains("is also an input"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), before);
+    }
+    // The solutions of `check --solution` are an input too.
+    let (status, _, _) = run(&["check", "--solution", same, "-o", same, same], "");
+    assert_eq!(status, 2);
+}
+
+#[test]
+fn an_interrupted_run_leaves_no_half_file() {
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("ratings.txt");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["rate", "-j", "1", "-o", target.to_str().unwrap()])
+        .arg(common::puzzle_path("hardest_1106.txt"))
+        .spawn()
+        .unwrap();
+    // Long enough for some ratings to be written, far from the end of the file.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!target.exists(), "a half file was left at the target");
+}
+
+#[test]
+fn quiet_keeps_stderr_empty_and_the_exit_status_true() {
+    let input =
+        "123\n12345678.........9...............................................................\n";
+    for command in ["solve", "count", "rate", "check"] {
+        let (status, stdout, stderr) = run(&[command, "-q"], input);
+        assert_eq!(stderr, "", "{command}");
+        assert_eq!(stdout.lines().count(), 2, "{command}");
+        assert_eq!(status, 2, "{command}");
+    }
+    let (status, _, stderr) = run(&["solve", "--quiet", "--stats"], input);
+    assert_eq!(status, 2);
+    assert!(stderr.starts_with("sudoku: 2 puzzles:"), "{stderr}");
+}

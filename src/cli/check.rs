@@ -10,7 +10,7 @@ use sudoku_engine::check::{Fault, check_grid, check_solution};
 use sudoku_engine::{Grid, PuzzleReader, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
-use super::output::{JsonStatus, Output, Problem, StatsArgs, puzzle_text};
+use super::output::{JsonStatus, Output, OutputArgs, Problem, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
 
@@ -46,7 +46,7 @@ pub struct CheckArgs {
     jobs: JobsArgs,
 
     #[command(flatten)]
-    stats: StatsArgs,
+    output: OutputArgs,
 }
 
 /// One line of `--format json` output.
@@ -116,7 +116,13 @@ fn check_record(record: &Record, with_solution_file: bool) -> Checked {
 /// Runs `sudoku check`.
 pub fn run(args: CheckArgs) -> Result<Status> {
     let sources = args.input.sources();
-    let mut output = Output::new(args.stats.stats, ["passed", "failed"], &sources);
+    // The solutions file is an input too: the output must not overwrite it.
+    let inputs: Vec<Source> = sources
+        .iter()
+        .cloned()
+        .chain(args.solution.iter().map(|path| Source::File(path.clone())))
+        .collect();
+    let mut output = Output::new(&args.output, ["passed", "failed"], &inputs)?;
     let mut solutions = match &args.solution {
         Some(path) => {
             let source = Source::File(path.clone());

@@ -8,7 +8,7 @@ use sudoku_engine::{Record, SolutionCount, count_solutions};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    JsonStatus, Output, Problem, StatsArgs, puzzle_text, record_puzzle, unsolvable,
+    JsonStatus, Output, OutputArgs, Problem, puzzle_text, record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
@@ -55,7 +55,7 @@ pub struct CountArgs {
     jobs: JobsArgs,
 
     #[command(flatten)]
-    stats: StatsArgs,
+    output: OutputArgs,
 }
 
 /// One line of `--format json` output.
@@ -104,10 +104,10 @@ fn count_problem(count: &SolutionCount, unique: bool) -> Option<Problem> {
 pub fn run(args: CountArgs) -> Result<Status> {
     let sources = args.input.sources();
     let mut output = Output::new(
-        args.stats.stats,
+        &args.output,
         ["counted", "without solution or not unique"],
         &sources,
-    );
+    )?;
     let (unique, format) = (args.unique, args.format);
     let limit = if unique {
         args.limit.max(2)

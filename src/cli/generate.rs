@@ -10,7 +10,7 @@ use sudoku_engine::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmet
 use sudoku_engine::{GenerateError, Grid};
 use sudoku_logic::{Level, explain, rate};
 
-use super::output::{Format, JsonStatus, Output, StatsArgs, print_message};
+use super::output::{Format, JsonStatus, Output, OutputArgs, print_message};
 use super::pipeline::{self, JobsArgs, Setup, Signal};
 use super::status::Status;
 
@@ -69,7 +69,7 @@ pub struct GenerateArgs {
     verbose: bool,
 
     #[command(flatten)]
-    stats: StatsArgs,
+    output: OutputArgs,
 }
 
 /// One line of `--format json` output.
@@ -140,7 +140,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         chunk_size: if slow { 1 } else { CHUNK },
     };
     let count = args.count;
-    let mut output = Output::new(args.stats.stats, ["generated", "failed"], &[]);
+    let mut output = Output::new(&args.output, ["generated", "failed"], &[])?;
     let format = args.format;
     let json = |index: u64, result: &Result<Generated, GenerateError>| JsonPuzzle {
         seed: seed.to_string(),

@@ -12,7 +12,7 @@ use sudoku_engine::{ParseError, Record};
 use sudoku_logic::{Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps};
 
 use super::input::{InputArgs, Source, run_puzzles};
-use super::output::{JsonStatus, Output, Problem, StatsArgs, puzzle_text};
+use super::output::{JsonStatus, Output, OutputArgs, Problem, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
 
@@ -62,7 +62,7 @@ pub struct CandidatesArgs {
     #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
-    stats: StatsArgs,
+    output: OutputArgs,
 }
 
 /// Arguments of `sudoku hint`, `sudoku explain` and `sudoku rate`.
@@ -76,7 +76,7 @@ pub struct StepsArgs {
     #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
-    stats: StatsArgs,
+    output: OutputArgs,
 }
 
 /// Arguments of `sudoku fill`.
@@ -95,7 +95,7 @@ pub struct FillArgs {
     #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
-    stats: StatsArgs,
+    output: OutputArgs,
 }
 
 /// The pipeline set-up for a logic command: one puzzle at a time per worker, since a puzzle
@@ -223,7 +223,7 @@ fn block_end(format: CandidatesFormat) -> &'static str {
 /// Runs `sudoku candidates`.
 pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let sources = args.input.sources();
-    let mut output = Output::new(args.stats.stats, ["shown", "failed"], &sources);
+    let mut output = Output::new(&args.output, ["shown", "failed"], &sources)?;
     let format = args.format;
     let work = |record: &Record| state_of(record, false);
     run_puzzles(&sources, setup(&args.jobs), work, |event| {
@@ -309,7 +309,7 @@ type Explained = Result<(Vec<Step>, Candidates), Problem>;
 /// Runs `sudoku explain` (`only_first` false) or `sudoku hint` (true).
 pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     let sources = args.input.sources();
-    let mut output = Output::new(args.stats.stats, ["explained", "failed"], &sources);
+    let mut output = Output::new(&args.output, ["explained", "failed"], &sources)?;
     let format = args.format;
     let work = move |record: &Record| -> Explained {
         let state = state_of(record, true)?;
@@ -397,7 +397,7 @@ struct JsonFill {
 /// Runs `sudoku fill`.
 pub fn fill(args: FillArgs) -> Result<Status> {
     let sources = args.input.sources();
-    let mut output = Output::new(args.stats.stats, ["filled", "failed"], &sources);
+    let mut output = Output::new(&args.output, ["filled", "failed"], &sources)?;
     let format = args.format;
     let until = args
         .until
@@ -443,7 +443,7 @@ struct JsonRating {
 /// Runs `sudoku rate`.
 pub fn rate_puzzles(args: StepsArgs) -> Result<Status> {
     let sources = args.input.sources();
-    let mut output = Output::new(args.stats.stats, ["rated", "failed"], &sources);
+    let mut output = Output::new(&args.output, ["rated", "failed"], &sources)?;
     let format = args.format;
     let work = |record: &Record| -> Result<(Rating, &'static str), Problem> {
         let state = state_of(record, true)?;

@@ -3,7 +3,10 @@
 
 use std::fmt;
 use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
 
 use clap::ValueEnum;
 use sudoku_engine::{Conflict, Grid, ParseError, Record, SolutionCount};
@@ -142,11 +145,21 @@ pub fn puzzle_text(record: &Record) -> String {
     }
 }
 
-/// The `--stats` flag, shared by every subcommand.
+/// Where results and messages go: the flags every subcommand that prints results shares.
 #[derive(clap::Args, Debug, Clone)]
-pub struct StatsArgs {
+pub struct OutputArgs {
+    /// Write the results to FILE instead of stdout. They go to a temporary file beside it,
+    /// renamed to FILE at the end, so an interrupted run never leaves half a file; a FILE that
+    /// is also an input is refused.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Print no messages on stderr (no faults, no progress); the exit status still tells.
+    #[arg(short, long)]
+    pub quiet: bool,
+
     /// Print a summary on stderr at the end: how many were read, answered and failed, the time
-    /// taken and the rate.
+    /// taken and the rate (even with --quiet).
     #[arg(long)]
     pub stats: bool,
 }
@@ -161,23 +174,94 @@ struct Tally {
     unreadable: u64,
 }
 
-/// Stdout whose errors say that it was stdout that failed (the kind is kept, so that a closed
-/// pipe is still recognised as one).
-struct NamedStdout(io::Stdout);
+/// Where the results go: stdout, or a temporary file to be renamed over `--output FILE` at the
+/// end. Its errors say which it was (the kind is kept, so that a closed pipe is still
+/// recognised as one).
+enum Sink {
+    Stdout(io::Stdout),
+    File {
+        file: tempfile::NamedTempFile,
+        target: PathBuf,
+    },
+}
 
-impl NamedStdout {
-    fn name(error: io::Error) -> io::Error {
-        io::Error::new(error.kind(), format!("cannot write to stdout: {error}"))
+impl Sink {
+    /// The sink for `--output`: stdout without it; with it, a temporary file in FILE's folder,
+    /// refused when FILE is one of `inputs`.
+    fn open(output: Option<&Path>, inputs: &[Source]) -> Result<Sink> {
+        let Some(target) = output else {
+            return Ok(Sink::Stdout(io::stdout()));
+        };
+        if let Some(input) = inputs.iter().find(|input| is_same_file(input, target)) {
+            bail!(
+                "the output file {} is also an input ({input})",
+                target.display()
+            );
+        }
+        let folder = match target.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder,
+            _ => Path::new("."),
+        };
+        let file = tempfile::Builder::new()
+            .prefix(".sudoku-")
+            .tempfile_in(folder)
+            .with_context(|| format!("cannot write to {}", target.display()))?;
+        Ok(Sink::File {
+            file,
+            target: target.to_path_buf(),
+        })
+    }
+
+    /// An error of this sink, saying where it happened.
+    fn name(&self, error: io::Error) -> io::Error {
+        let place = match self {
+            Sink::Stdout(_) => "stdout".to_string(),
+            Sink::File { target, .. } => target.display().to_string(),
+        };
+        io::Error::new(error.kind(), format!("cannot write to {place}: {error}"))
+    }
+
+    /// Puts the finished file in place (nothing to do for stdout).
+    fn commit(self) -> io::Result<()> {
+        match self {
+            Sink::Stdout(_) => Ok(()),
+            Sink::File { file, target } => file.persist(&target).map(drop).map_err(|e| {
+                io::Error::new(
+                    e.error.kind(),
+                    format!("cannot write to {}: {}", target.display(), e.error),
+                )
+            }),
+        }
     }
 }
 
-impl Write for NamedStdout {
+impl Write for Sink {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.write(bytes).map_err(NamedStdout::name)
+        let written = match self {
+            Sink::Stdout(stdout) => stdout.write(bytes),
+            Sink::File { file, .. } => file.write(bytes),
+        };
+        written.map_err(|error| self.name(error))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.0.flush().map_err(NamedStdout::name)
+        let flushed = match self {
+            Sink::Stdout(stdout) => stdout.flush(),
+            Sink::File { file, .. } => file.flush(),
+        };
+        flushed.map_err(|error| self.name(error))
+    }
+}
+
+/// True when `path` names the same file as the input `source` (an output that does not exist
+/// yet is no input).
+fn is_same_file(source: &Source, path: &Path) -> bool {
+    let Source::File(input) = source else {
+        return false;
+    };
+    match (std::fs::canonicalize(input), std::fs::canonicalize(path)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     }
 }
 
@@ -221,7 +305,8 @@ fn stdout_was_closed() -> bool {
 
 /// The run's output: buffered stdout, messages on stderr, the exit status and the tally.
 pub struct Output {
-    stdout: BufWriter<NamedStdout>,
+    stdout: BufWriter<Sink>,
+    quiet: bool,
     status: Status,
     tally: Tally,
     started: Instant,
@@ -234,17 +319,19 @@ impl Output {
     /// Output for a run over `sources`. `words` name a good and a failed result in the
     /// `--stats` summary (`solved`, `without solution`). Progress is drawn on a terminal, unless a
     /// person is typing the puzzles in.
-    pub fn new(stats: bool, words: [&'static str; 2], sources: &[Source]) -> Output {
+    pub fn new(args: &OutputArgs, words: [&'static str; 2], sources: &[Source]) -> Result<Output> {
         let interactive = sources.iter().any(Source::is_interactive);
-        Output {
-            stdout: BufWriter::with_capacity(64 * 1024, NamedStdout(io::stdout())),
+        let sink = Sink::open(args.output.as_deref(), sources)?;
+        Ok(Output {
+            stdout: BufWriter::with_capacity(64 * 1024, sink),
+            quiet: args.quiet,
             status: Status::Success,
             tally: Tally::default(),
             started: Instant::now(),
-            stats,
+            stats: args.stats,
             words,
-            progress: Progress::new(!interactive),
-        }
+            progress: Progress::new(!interactive && !args.quiet),
+        })
     }
 
     /// Where results go.
@@ -304,9 +391,11 @@ impl Output {
         self.progress.update(self.tally.read);
     }
 
-    /// One message on stderr, clear of the progress line.
+    /// One message on stderr, clear of the progress line; none with --quiet.
     fn message(&self, text: fmt::Arguments<'_>) {
-        self.progress.suspend(|| print_message(text));
+        if !self.quiet {
+            self.progress.suspend(|| print_message(text));
+        }
     }
 
     /// Counts a puzzle that failed and says why on stderr, located by source and line.
@@ -350,7 +439,8 @@ impl Output {
         self.message(format_args!("{source}: {error}"));
     }
 
-    /// Flushes stdout, prints the summary if asked, and returns the exit status.
+    /// Flushes the results (and puts an output file in place), prints the summary if asked,
+    /// and returns the exit status.
     pub fn finish(mut self) -> io::Result<Status> {
         self.progress.finish();
         self.stdout.flush()?;
@@ -368,10 +458,16 @@ impl Output {
                 summary += &format!("; {} unreadable inputs", t.unreadable);
             }
             let rate = t.read as f64 / seconds.max(1e-9);
-            self.message(format_args!(
+            // Asked for explicitly, so printed even with --quiet.
+            print_message(format_args!(
                 "{summary}; {seconds:.3} s, {rate:.0} puzzles/s"
             ));
         }
-        Ok(self.status)
+        let status = self.status;
+        self.stdout
+            .into_inner()
+            .map_err(|error| error.into_error())?
+            .commit()?;
+        Ok(status)
     }
 }

@@ -8,7 +8,7 @@ use sudoku_engine::{Grid, Record, solve};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    Format, JsonStatus, Output, Problem, StatsArgs, puzzle_text, record_puzzle, unsolvable,
+    Format, JsonStatus, Output, OutputArgs, Problem, puzzle_text, record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
@@ -30,7 +30,7 @@ pub struct SolveArgs {
     jobs: JobsArgs,
 
     #[command(flatten)]
-    stats: StatsArgs,
+    output: OutputArgs,
 }
 
 /// One line of `--format json` output.
@@ -55,7 +55,7 @@ fn solve_record(record: &Record) -> Result<Grid, Problem> {
 /// Runs `sudoku solve`.
 pub fn run(args: SolveArgs) -> Result<Status> {
     let sources = args.input.sources();
-    let mut output = Output::new(args.stats.stats, ["solved", "without solution"], &sources);
+    let mut output = Output::new(&args.output, ["solved", "without solution"], &sources)?;
     let format = args.format;
     let setup = Setup {
         threads: args.jobs.threads(),
