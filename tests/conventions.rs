@@ -175,3 +175,45 @@ fn quiet_keeps_stderr_empty_and_the_exit_status_true() {
     assert_eq!(status, 2);
     assert!(stderr.starts_with("sudoku: 2 puzzles:"), "{stderr}");
 }
+
+#[test]
+fn compressed_input_is_read_by_its_first_bytes_from_files_and_stdin() {
+    use std::io::Write;
+    let text = std::fs::read(common::puzzle_path("sample.txt")).unwrap();
+    let (_, expected, _) = run(&["solve"], &String::from_utf8(text.clone()).unwrap());
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gzip.write_all(&text).unwrap();
+    let gzip = gzip.finish().unwrap();
+    // Two gzip members one after the other, as `cat a.gz b.gz` makes: both are read.
+    let twice = [gzip.clone(), gzip.clone()].concat();
+    let zstd = zstd::encode_all(text.as_slice(), 3).unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    for (name, bytes, copies) in [("a.gz", &gzip, 1), ("b.txt", &zstd, 1), ("c", &twice, 2)] {
+        // The name says nothing: b.txt is zstd, c is gzip.
+        let path = folder.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let (status, stdout, stderr) = run(&["solve", path.to_str().unwrap()], "");
+        assert_eq!((status, stderr.as_str()), (0, ""), "{name}");
+        assert_eq!(stdout, expected.repeat(copies), "{name}");
+        let output = common::sudoku()
+            .arg("solve")
+            .write_stdin(bytes.clone())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected.repeat(copies)
+        );
+    }
+    // A damaged stream is an unreadable input: status 2, the rest still read.
+    let damaged = folder.path().join("damaged.gz");
+    std::fs::write(&damaged, &gzip[..gzip.len() / 2]).unwrap();
+    let sample = common::puzzle_path("sample.txt");
+    let (status, stdout, stderr) = run(
+        &["solve", damaged.to_str().unwrap(), sample.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(status, 2);
+    assert!(stdout.ends_with(&expected), "{stdout}");
+    assert!(stderr.contains("damaged.gz"), "{stderr}");
+}

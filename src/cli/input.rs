@@ -19,7 +19,8 @@ const READ_BUFFER: usize = 64 * 1024;
 /// The input arguments every subcommand that reads puzzles shares.
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
-    /// Files to read puzzles from, in order; `-` or none reads stdin.
+    /// Files to read puzzles from, in order; `-` or none reads stdin. Gzip and zstd input is
+    /// decompressed on the fly, told by its first bytes.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }
@@ -49,14 +50,30 @@ impl InputArgs {
     }
 }
 
+/// The first bytes of a gzip stream.
+const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
+
+/// The first bytes of a zstd frame.
+const ZSTD_MAGIC: &[u8] = &[0x28, 0xb5, 0x2f, 0xfd];
+
 impl Source {
-    /// Opens the source for buffered reading.
+    /// Opens the source for buffered reading, decompressing it when its first bytes say it is
+    /// gzip or zstd (whatever its name).
     pub fn open(&self) -> io::Result<BufReader<Box<dyn Read + Send>>> {
-        let reader: Box<dyn Read + Send> = match self {
+        let raw: Box<dyn Read + Send> = match self {
             Source::Stdin => Box::new(io::stdin()),
             Source::File(path) => Box::new(File::open(path)?),
         };
-        Ok(BufReader::with_capacity(READ_BUFFER, reader))
+        let mut raw = BufReader::with_capacity(READ_BUFFER, raw);
+        let start = raw.fill_buf()?;
+        let decoded: Box<dyn Read + Send> = if start.starts_with(GZIP_MAGIC) {
+            Box::new(flate2::bufread::MultiGzDecoder::new(raw))
+        } else if start.starts_with(ZSTD_MAGIC) {
+            Box::new(zstd::stream::read::Decoder::with_buffer(raw)?)
+        } else {
+            return Ok(raw);
+        };
+        Ok(BufReader::with_capacity(READ_BUFFER, decoded))
     }
 
     /// True when a person is typing into this source.
