@@ -217,3 +217,34 @@ fn compressed_input_is_read_by_its_first_bytes_from_files_and_stdin() {
     assert!(stdout.ends_with(&expected), "{stdout}");
     assert!(stderr.contains("damaged.gz"), "{stderr}");
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_run_with_every_answer_whole_and_status_130() {
+    use std::io::Read;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["rate", "-j", "1"])
+        .arg(common::puzzle_path("hardest_1106.txt"))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    // Wait for the first answer, so that the run is well under way.
+    let mut first = [0u8; 1];
+    stdout.read_exact(&mut first).unwrap();
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    let text = String::from_utf8([&first[..], &rest].concat()).unwrap();
+    assert!(text.ends_with('\n'), "a half line: {text:?}");
+    for line in text.lines() {
+        assert_eq!(line.split_whitespace().count(), 3, "{line}");
+    }
+    // It stopped early: the file has 375 puzzles.
+    assert!(text.lines().count() < 375);
+}

@@ -5,6 +5,7 @@ mod count;
 mod documents;
 mod generate;
 mod input;
+mod interrupt;
 mod logic;
 mod output;
 mod pipeline;
@@ -14,6 +15,7 @@ mod status;
 
 use clap::{Parser, Subcommand};
 
+pub use interrupt::is_interruption;
 pub use output::print_message;
 pub use status::Status;
 
@@ -147,6 +149,7 @@ enum Command {
 pub fn run() -> anyhow::Result<Status> {
     let cli = Cli::parse();
     output::check_stdout_is_open()?;
+    interrupt::catch();
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),

@@ -14,7 +14,8 @@
 //!   a slow job has produced, and to draw progress).
 //!
 //! Memory stays flat: at most a few chunks per worker are in flight. When `report` fails (a
-//! closed pipe), `run` returns at once; the other threads are left to end with the process.
+//! closed pipe) or Ctrl-C is pressed, `run` returns at once, between two answers; the other
+//! threads are left to end with the process.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -25,6 +26,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 use clap::Args;
+
+use super::interrupt;
 
 /// The longest the calling thread goes without a [`Signal::Tick`] while results are pending.
 pub const TICK: Duration = Duration::from_millis(200);
@@ -184,6 +187,7 @@ where
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => break,
         };
+        interrupt::check()?;
         if last_tick.elapsed() >= TICK {
             last_tick = Instant::now();
             report(Signal::Tick)?;
@@ -196,6 +200,7 @@ where
             next += 1;
             let idle = chunk.then_idle;
             for (item, result) in chunk.items.into_iter().zip(results) {
+                interrupt::check()?;
                 report(Signal::Done(item, result))?;
             }
             if idle {

@@ -38,4 +38,5 @@ Exit status:
   2  bad usage, an invalid puzzle (wrong length, bad character, clashing givens,
      contradictory candidates), a file that could not be read, or stdout closed
      or unwritable
+  130  interrupted by Ctrl-C: every answer computed so far was printed whole
 The other puzzles are still processed: one bad puzzle costs only its own answer.";
