@@ -11,7 +11,7 @@ fn main() -> ExitCode {
         // Ctrl-C: every answer computed so far was printed whole; 128 + SIGINT, as shells say.
         Err(error) if cli::is_interruption(&error) => ExitCode::from(130),
         Err(error) => {
-            cli::print_message(format_args!("{error:#}"));
+            cli::print_error(format_args!("{error:#}"));
             cli::Status::Error.into()
         }
     }

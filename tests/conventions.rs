@@ -248,3 +248,27 @@ fn ctrl_c_ends_a_run_with_every_answer_whole_and_status_130() {
     // It stopped early: the file has 375 puzzles.
     assert!(text.lines().count() < 375);
 }
+
+#[test]
+fn color_is_used_when_asked_and_never_into_a_pipe_by_default() {
+    let easy = format!("{}\n", common::EASY);
+    let (_, hint, _) = run(&["hint", "--color", "always"], &easy);
+    assert_eq!(hint, "naked single: \u{1b}[1m\u{1b}[32mr5c5 = 5\u{1b}[0m\n");
+    let (_, _, stderr) = run(&["solve", "--color", "always"], "123\n");
+    assert!(
+        stderr.starts_with("\u{1b}[1msudoku:\u{1b}[0m \u{1b}[31m<stdin>:1:"),
+        "{stderr:?}"
+    );
+    for args in [
+        &["hint"][..],
+        &["hint", "--color", "never"],
+        &["hint", "--color", "auto"],
+    ] {
+        let (_, hint, _) = run(args, &easy);
+        assert_eq!(hint, "naked single: r5c5 = 5\n", "{args:?}");
+        let mut all = args.to_vec();
+        all[0] = "solve";
+        let (_, _, stderr) = run(&all, "123\n");
+        assert!(!stderr.contains('\u{1b}'), "{args:?}: {stderr:?}");
+    }
+}

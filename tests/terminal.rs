@@ -159,3 +159,34 @@ fn no_progress_is_drawn_while_a_person_types() {
     assert!(!terminal.all.contains("done"), "{:?}", terminal.all);
     stop(child);
 }
+
+#[test]
+fn a_terminal_gets_colour_unless_no_color_is_set() {
+    for (no_color, coloured) in [(None, true), (Some("1"), false)] {
+        let mut terminal = Terminal::open();
+        let mut command = sudoku(&["hint"]);
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        } else {
+            command.env_remove("NO_COLOR");
+        }
+        let child = command
+            .stdin(Stdio::piped())
+            .stdout(terminal.side())
+            .stderr(terminal.side())
+            .spawn()
+            .unwrap();
+        let mut child = child;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(format!("{EASY}\n").as_bytes()).unwrap();
+        drop(stdin);
+        terminal.wait_for("r5c5 = 5", Duration::from_secs(20));
+        assert_eq!(child.wait().unwrap().code(), Some(0));
+        assert_eq!(
+            terminal.all.contains('\u{1b}'),
+            coloured,
+            "NO_COLOR={no_color:?}: {:?}",
+            terminal.all
+        );
+    }
+}

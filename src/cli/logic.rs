@@ -11,6 +11,7 @@ use serde::Serialize;
 use sudoku_engine::{ParseError, Record};
 use sudoku_logic::{Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps};
 
+use super::color;
 use super::input::{InputArgs, Source, run_puzzles};
 use super::output::{JsonStatus, Output, OutputArgs, Problem, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
@@ -346,7 +347,7 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
         match format {
             StepsFormat::Text => {
                 for step in &steps {
-                    writeln!(output.stdout(), "{step}")?;
+                    writeln!(output.stdout(), "{}", color::step_text(&step.to_string()))?;
                 }
                 if !only_first || steps.is_empty() {
                     let verdict = if end.is_solved() { "solved" } else { "stuck" };

@@ -1,6 +1,7 @@
 //! The command line: argument definitions, and one module per subcommand.
 
 mod check;
+mod color;
 mod count;
 mod documents;
 mod generate;
@@ -16,7 +17,7 @@ mod status;
 use clap::{Parser, Subcommand};
 
 pub use interrupt::is_interruption;
-pub use output::print_message;
+pub use output::print_error;
 pub use status::Status;
 
 /// A fast sudoku solver and puzzle tool.
@@ -34,6 +35,11 @@ pub use status::Status;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+
+    /// When to colour messages on stderr and the cells a step places or eliminates: auto (on a
+    /// terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_enum, default_value_t, global = true, ignore_case = true)]
+    color: color::ColorChoice,
 }
 
 #[derive(Subcommand, Debug)]
@@ -148,6 +154,7 @@ enum Command {
 /// Parses the arguments and runs the subcommand.
 pub fn run() -> anyhow::Result<Status> {
     let cli = Cli::parse();
+    color::choose(cli.color);
     output::check_stdout_is_open()?;
     interrupt::catch();
     match cli.command {

@@ -11,6 +11,7 @@ use anyhow::{Context, Result, bail};
 use clap::ValueEnum;
 use sudoku_engine::{Conflict, Grid, ParseError, Record, SolutionCount};
 
+use super::color;
 use super::input::{Event, Source};
 use super::progress::Progress;
 use super::status::Status;
@@ -269,7 +270,23 @@ fn is_same_file(source: &Source, path: &Path) -> bool {
 /// messages of two programs writing to the same terminal never interleave mid-line. A failure
 /// to write it is ignored: there is nowhere left to report it.
 pub fn print_message(text: fmt::Arguments<'_>) {
-    let line = format!("sudoku: {text}\n");
+    write_message(&text.to_string(), None);
+}
+
+/// Like [`print_message`], for an error: in red when stderr is coloured.
+pub fn print_error(text: fmt::Arguments<'_>) {
+    write_message(&text.to_string(), Some(color::ERROR));
+}
+
+/// Writes `sudoku: TEXT` and a newline on stderr in one call, coloured when stderr is.
+fn write_message(text: &str, style: Option<anstyle::Style>) {
+    let on = color::on_stderr();
+    let name = color::paint("sudoku:", color::PROGRAM, on);
+    let text = match style {
+        Some(style) => color::paint(text, style, on),
+        None => text.to_string(),
+    };
+    let line = format!("{name} {text}\n");
     let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
@@ -391,10 +408,10 @@ impl Output {
         self.progress.update(self.tally.read);
     }
 
-    /// One message on stderr, clear of the progress line; none with --quiet.
+    /// One error message on stderr, clear of the progress line; none with --quiet.
     fn message(&self, text: fmt::Arguments<'_>) {
         if !self.quiet {
-            self.progress.suspend(|| print_message(text));
+            self.progress.suspend(|| print_error(text));
         }
     }
 
