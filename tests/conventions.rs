@@ -272,3 +272,58 @@ fn color_is_used_when_asked_and_never_into_a_pipe_by_default() {
         assert!(!stderr.contains('\u{1b}'), "{args:?}: {stderr:?}");
     }
 }
+
+#[test]
+fn qqwing_options_show_the_puzzle_the_time_and_the_search() {
+    let hard = common::puzzles("hardest_1106.txt")[0].to_string();
+    let input = format!("{}\n{hard}\n", common::EASY);
+    // The puzzle before its solution, on one line that `check` reads back as a pair.
+    let (status, shown, _) = run(&["solve", "--show", "puzzle"], &input);
+    assert_eq!(status, 0);
+    let first = shown.lines().next().unwrap();
+    assert_eq!(first, format!("{} {}", common::EASY, common::SOLUTION));
+    let (status, checked, _) = run(&["check"], &shown);
+    assert_eq!((status, checked.as_str()), (0, "ok\nok\n"));
+    // The time after a tab, in every format.
+    let (_, timed, _) = run(&["solve", "--timer"], &input);
+    for line in timed.lines() {
+        let (solution, time) = line.split_once('\t').unwrap();
+        assert_eq!(solution.len(), 81);
+        assert!(time.ends_with(" ms") && time[..time.len() - 3].parse::<f64>().is_ok());
+    }
+    let (_, grids, _) = run(&["solve", "--timer", "-f", "grid"], &input);
+    assert_eq!(grids.lines().filter(|l| l.starts_with("time: ")).count(), 2);
+    // Per puzzle in JSON: the search's guesses and backtracks, and the time.
+    let (_, json, _) = run(&["solve", "-f", "json", "--stats", "--timer"], &input);
+    let objects: Vec<serde_json::Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects[0]["guesses"], 0, "singles solve the easy one");
+    assert!(objects[1]["guesses"].as_u64().unwrap() > 0);
+    assert!(objects[1]["backtracks"].as_u64().is_some());
+    assert!(objects[1]["micros"].as_f64().unwrap() > 0.0);
+    let (_, plain, _) = run(&["solve", "-f", "json"], &input);
+    assert!(!plain.contains("guesses") && !plain.contains("micros"));
+}
+
+#[test]
+fn rate_can_count_the_techniques_in_its_text_format() {
+    let sample = common::puzzle_path("sample.txt");
+    let sample = sample.to_str().unwrap();
+    let (_, text, _) = run(&["rate", "--techniques", sample], "");
+    let (_, json, _) = run(&["rate", "-f", "json", sample], "");
+    for (line, object) in text.lines().zip(json.lines()) {
+        let object: serde_json::Value = serde_json::from_str(object).unwrap();
+        let fields: Vec<&str> = line.splitn(4, ' ').collect();
+        assert_eq!(fields[1], object["level"], "{line}");
+        for count in fields[3].split(", ") {
+            let (name, n) = count.rsplit_once(' ').unwrap();
+            assert_eq!(object["techniques"][name].to_string(), n, "{line}");
+        }
+        assert_eq!(
+            fields[3].split(", ").count(),
+            object["techniques"].as_object().unwrap().len()
+        );
+    }
+}

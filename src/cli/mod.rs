@@ -134,7 +134,7 @@ enum Command {
     ///
     /// Example: sudoku rate --format json puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
-    Rate(logic::StepsArgs),
+    Rate(logic::RateArgs),
 
     /// Print a completion script for a shell, generated from these very definitions.
     ///

@@ -4,7 +4,9 @@ use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
-use sudoku_engine::{Grid, Record, solve};
+use std::time::Instant;
+use sudoku_engine::solver::{SearchStats, solve_with_stats};
+use sudoku_engine::{Grid, Record};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
@@ -26,11 +28,35 @@ pub struct SolveArgs {
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: Format,
 
+    /// Print the puzzle too: before its solution on the same line (`PUZZLE SOLUTION`, which
+    /// `sudoku check` reads back), or on its left in the grid format.
+    #[arg(long, value_name = "WHAT", value_enum, ignore_case = true)]
+    show: Option<Show>,
+
+    /// Print the time each puzzle took to solve: after a tab on its line (`0.012 ms`), on a line
+    /// of its own in the grid format, as `micros` in JSON.
+    #[arg(long)]
+    timer: bool,
+
     #[command(flatten)]
     jobs: JobsArgs,
 
     #[command(flatten)]
     output: OutputArgs,
+}
+
+/// What `--show` adds to each solution.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// The puzzle.
+    Puzzle,
+}
+
+/// A solve and what it took.
+struct Solved {
+    result: Result<Grid, Problem>,
+    search: SearchStats,
+    micros: f64,
 }
 
 /// One line of `--format json` output.
@@ -44,12 +70,33 @@ struct JsonResult {
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// With --stats: how many times the search guessed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
+    /// With --stats: how many guesses it backed out of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    backtracks: Option<u64>,
+    /// With --timer: the time the solve took, in microseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    micros: Option<f64>,
 }
 
-/// The solution of a record's puzzle, or why there is none.
-fn solve_record(record: &Record) -> Result<Grid, Problem> {
-    let puzzle = record_puzzle(record)?;
-    solve(puzzle).ok_or_else(|| unsolvable(puzzle))
+/// The solution of a record's puzzle, or why there is none, with the search's figures (and the
+/// time it took, when `timed`: reading the clock costs a little on the fastest puzzles).
+fn solve_record(record: &Record, timed: bool) -> Solved {
+    let started = timed.then(Instant::now);
+    let (result, search) = match record_puzzle(record) {
+        Ok(puzzle) => {
+            let (solution, search) = solve_with_stats(puzzle);
+            (solution.ok_or_else(|| unsolvable(puzzle)), search)
+        }
+        Err(problem) => (Err(problem), SearchStats::default()),
+    };
+    Solved {
+        result,
+        search,
+        micros: started.map_or(0.0, |started| started.elapsed().as_secs_f64() * 1e6),
+    }
 }
 
 /// Runs `sudoku solve`.
@@ -61,35 +108,71 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         threads: args.jobs.threads(),
         chunk_size: CHUNK,
     };
-    run_puzzles(&sources, setup, solve_record, |event| {
-        let Some((source, record, result)) = output.puzzle(event)? else {
+    let (show_puzzle, timer, figures) = (args.show.is_some(), args.timer, args.output.stats);
+    let work = move |record: &Record| solve_record(record, timer);
+    run_puzzles(&sources, setup, work, |event| {
+        let Some((source, record, solved)) = output.puzzle(event)? else {
             return Ok(());
         };
-        match &result {
+        let result = &solved.result;
+        match result {
             Ok(_) => output.success(),
             Err(problem) => output.problem(source, record.line, problem),
         }
-        match (format, &result) {
-            (Format::Line, Ok(solution)) => {
-                let mut line = [b'\n'; 82];
-                line[..81].copy_from_slice(&solution.line_bytes());
-                output.stdout().write_all(&line)?
+        let out = output.stdout();
+        match format {
+            // The common case, one write of 82 bytes.
+            Format::Line if !show_puzzle && !timer => match result {
+                Ok(solution) => {
+                    let mut line = [b'\n'; 82];
+                    line[..81].copy_from_slice(&solution.line_bytes());
+                    out.write_all(&line)?
+                }
+                Err(problem) => writeln!(out, "{}", problem.placeholder())?,
+            },
+            Format::Line => {
+                if show_puzzle {
+                    write!(out, "{} ", puzzle_text(&record))?;
+                }
+                match result {
+                    Ok(solution) => out.write_all(&solution.line_bytes())?,
+                    Err(problem) => write!(out, "{}", problem.placeholder())?,
+                }
+                if timer {
+                    write!(out, "\t{:.3} ms", solved.micros / 1000.0)?;
+                }
+                out.write_all(b"\n")?
             }
-            (Format::Grid, Ok(solution)) => writeln!(output.stdout(), "{}", solution.block())?,
-            (Format::Line, Err(problem)) => writeln!(output.stdout(), "{}", problem.placeholder())?,
-            (Format::Grid, Err(problem)) => {
-                writeln!(output.stdout(), "{}\n", problem.placeholder())?
+            Format::Grid => {
+                match (result, &record.puzzle) {
+                    // The puzzle on the left, its solution on the right.
+                    (Ok(solution), Ok(puzzle)) if show_puzzle => {
+                        let (left, right) = (puzzle.block().to_string(), solution.block());
+                        for (a, b) in left.lines().zip(right.to_string().lines()) {
+                            writeln!(out, "{a}    {b}")?;
+                        }
+                    }
+                    (Ok(solution), _) => write!(out, "{}", solution.block())?,
+                    (Err(problem), _) => writeln!(out, "{}", problem.placeholder())?,
+                }
+                if timer {
+                    writeln!(out, "time: {:.3} ms", solved.micros / 1000.0)?;
+                }
+                writeln!(out)?
             }
-            (Format::Json, _) => output.json(&JsonResult {
+            Format::Json => output.json(&JsonResult {
                 source: source.to_string(),
                 line: record.line,
                 puzzle: puzzle_text(&record),
-                status: match &result {
+                status: match result {
                     Ok(_) => JsonStatus::Ok,
                     Err(problem) => problem.json_status(),
                 },
                 solution: result.as_ref().ok().map(Grid::to_string),
                 error: result.as_ref().err().map(Problem::to_string),
+                guesses: figures.then_some(solved.search.guesses),
+                backtracks: figures.then_some(solved.search.backtracks),
+                micros: timer.then_some(solved.micros),
             })?,
         }
         Ok(())

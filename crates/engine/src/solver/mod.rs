@@ -113,7 +113,10 @@ fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStat
             cell,
             two_candidates,
         } = match board.propagate() {
-            Progress::Contradiction => return true,
+            Progress::Contradiction => {
+                stats.backtracks += 1;
+                return true;
+            }
             Progress::Solved => return visitor.solution(board),
             Progress::Stuck { pairs } => board.guess_cell(pairs, V::FALLBACK),
         };
@@ -141,6 +144,8 @@ fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStat
 pub struct SearchStats {
     /// How many times the search had to guess a digit.
     pub guesses: u64,
+    /// How many guesses led to a contradiction, so that the search backed out of them.
+    pub backtracks: u64,
 }
 
 /// The number of solutions found by [`count_solutions`], with whether the limit cut it short.
