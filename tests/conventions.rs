@@ -327,3 +327,81 @@ fn rate_can_count_the_techniques_in_its_text_format() {
         );
     }
 }
+
+/// The rows of a CSV text, header first.
+fn csv_rows(text: &str) -> Vec<csv::StringRecord> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|row| row.unwrap())
+        .collect()
+}
+
+#[test]
+fn csv_gives_a_header_and_one_quoted_row_per_record() {
+    // A record whose text holds a comma and a quote must come back whole.
+    let input = format!("{}\n1,2 \"x\"\n{}\n", common::EASY, common::SOLUTION);
+    for (command, columns) in [
+        (
+            "solve",
+            vec!["source", "line", "puzzle", "status", "solution", "error"],
+        ),
+        (
+            "count",
+            vec![
+                "source",
+                "line",
+                "puzzle",
+                "status",
+                "count",
+                "limit_reached",
+                "unique",
+                "error",
+            ],
+        ),
+        (
+            "check",
+            vec![
+                "source", "line", "grid", "status", "kind", "valid", "faults", "error",
+            ],
+        ),
+        (
+            "rate",
+            vec![
+                "source",
+                "line",
+                "puzzle",
+                "status",
+                "rating",
+                "level",
+                "score",
+                "techniques",
+                "error",
+            ],
+        ),
+    ] {
+        let (_, stdout, _) = run(&[command, "-f", "csv"], &input);
+        let rows = csv_rows(&stdout);
+        assert_eq!(rows.len(), 4, "{command}: {stdout}");
+        assert_eq!(rows[0].iter().collect::<Vec<_>>(), columns, "{command}");
+        assert_eq!(&rows[2][1], "2", "{command}");
+        assert_eq!(&rows[2][2], "1,2 \"x\"", "{command}");
+        assert_eq!(&rows[2][3], "invalid", "{command}");
+        assert!(
+            rows.iter().all(|row| row.len() == columns.len()),
+            "{command}"
+        );
+    }
+    let (_, stdout, _) = run(&["solve", "-f", "csv"], &input);
+    assert_eq!(&csv_rows(&stdout)[1][4], common::SOLUTION);
+    let (_, stdout, _) = run(&["generate", "-n", "3", "--seed", "7", "-f", "csv"], "");
+    let rows = csv_rows(&stdout);
+    assert_eq!(rows.len(), 4);
+    assert_eq!(&rows[0][0], "seed");
+    assert!(
+        rows[1..]
+            .iter()
+            .all(|row| &row[0] == "7" && &row[2] == "ok")
+    );
+}

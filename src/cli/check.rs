@@ -10,7 +10,7 @@ use sudoku_engine::check::{Fault, check_grid, check_solution};
 use sudoku_engine::{Grid, PuzzleReader, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
-use super::output::{JsonStatus, Output, OutputArgs, Problem, puzzle_text};
+use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
 
@@ -25,6 +25,8 @@ pub enum CheckFormat {
     Line,
     /// One JSON object per line (JSON Lines), with the status, the kind of check and every fault.
     Json,
+    /// CSV: a header row, then one row per grid with the JSON fields as columns.
+    Csv,
 }
 
 /// Arguments of `sudoku check`.
@@ -140,6 +142,9 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         None => None,
     };
     let format = args.format;
+    if format == CheckFormat::Csv {
+        output.csv(CSV_HEADER)?;
+    }
     let with_solution_file = solutions.is_some();
     let setup = Setup {
         threads: args.jobs.threads(),
@@ -188,9 +193,14 @@ fn report_problem(
     problem: &Problem,
 ) -> Result<()> {
     output.problem(source, record.line, problem);
-    match format {
-        CheckFormat::Line => writeln!(output.stdout(), "{}", problem.placeholder())?,
-        CheckFormat::Json => output.json(&JsonCheck {
+    if format == CheckFormat::Line {
+        writeln!(output.stdout(), "{}", problem.placeholder())?;
+        return Ok(());
+    }
+    print_object(
+        output,
+        format,
+        JsonCheck {
             source: source.to_string(),
             line: record.line,
             grid: puzzle_text(record),
@@ -199,7 +209,29 @@ fn report_problem(
             valid: None,
             faults: Vec::new(),
             error: Some(problem.to_string()),
-        })?,
+        },
+    )
+}
+
+/// The columns of `--format csv`.
+const CSV_HEADER: [&str; 8] = [
+    "source", "line", "grid", "status", "kind", "valid", "faults", "error",
+];
+
+/// Prints a check's object as JSON, or as a CSV row (the faults joined by `; `).
+fn print_object(output: &mut Output, format: CheckFormat, object: JsonCheck<'_>) -> Result<()> {
+    match format {
+        CheckFormat::Csv => output.csv([
+            object.source,
+            object.line.to_string(),
+            object.grid,
+            object.status.word().to_string(),
+            csv_cell(object.kind),
+            csv_cell(object.valid),
+            object.faults.join("; "),
+            csv_cell(object.error),
+        ])?,
+        _ => output.json(&object)?,
     }
     Ok(())
 }
@@ -219,12 +251,15 @@ fn report(
     } else {
         output.faults(source, record.line, faults.iter());
     }
-    match format {
-        CheckFormat::Line => {
-            let verdict = if faults.is_empty() { "ok" } else { "fail" };
-            writeln!(output.stdout(), "{verdict}")?;
-        }
-        CheckFormat::Json => output.json(&JsonCheck {
+    if format == CheckFormat::Line {
+        let verdict = if faults.is_empty() { "ok" } else { "fail" };
+        writeln!(output.stdout(), "{verdict}")?;
+        return Ok(());
+    }
+    print_object(
+        output,
+        format,
+        JsonCheck {
             source: source.to_string(),
             line: record.line,
             grid: grid.to_string(),
@@ -237,7 +272,6 @@ fn report(
             valid: Some(faults.is_empty()),
             faults: faults.iter().map(ToString::to_string).collect(),
             error: None,
-        })?,
-    }
-    Ok(())
+        },
+    )
 }

@@ -8,7 +8,7 @@ use sudoku_engine::{Record, SolutionCount, count_solutions};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    JsonStatus, Output, OutputArgs, Problem, puzzle_text, record_puzzle, unsolvable,
+    JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text, record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
@@ -29,6 +29,8 @@ pub enum CountFormat {
     /// One JSON object per line (JSON Lines): source, line, puzzle, status, count,
     /// limit_reached, unique (null when the limit left it open), or error.
     Json,
+    /// CSV: a header row, then one row per puzzle with the JSON fields as columns.
+    Csv,
 }
 
 /// Arguments of `sudoku count`.
@@ -119,6 +121,17 @@ pub fn run(args: CountArgs) -> Result<Status> {
         threads: args.jobs.threads(),
         chunk_size: CHUNK,
     };
+    if format == CountFormat::Csv {
+        let header = [
+            "source",
+            "line",
+            "puzzle",
+            "status",
+            "count",
+            "limit_reached",
+        ];
+        output.csv(header.into_iter().chain(["unique", "error"]))?;
+    }
     run_puzzles(&sources, setup, work, |event| {
         let Some((source, record, result)) = output.puzzle(event)? else {
             return Ok(());
@@ -131,30 +144,44 @@ pub fn run(args: CountArgs) -> Result<Status> {
             None => output.success(),
             Some(problem) => output.problem(source, record.line, problem),
         }
-        match (format, &result) {
-            (CountFormat::Line, Ok(count)) => writeln!(output.stdout(), "{count}")?,
-            (CountFormat::Line, Err(problem)) => {
-                writeln!(output.stdout(), "{}", problem.placeholder())?
+        if format == CountFormat::Line {
+            match &result {
+                Ok(count) => writeln!(output.stdout(), "{count}")?,
+                Err(problem) => writeln!(output.stdout(), "{}", problem.placeholder())?,
             }
-            (CountFormat::Json, _) => output.json(&JsonCount {
-                source: source.to_string(),
-                line: record.line,
-                puzzle: puzzle_text(&record),
-                status: match &result {
-                    Err(problem) => problem.json_status(),
-                    Ok(count) if count.found == 0 => JsonStatus::NoSolution,
-                    Ok(count) if count.found > 1 => JsonStatus::Multiple,
-                    Ok(_) => JsonStatus::Ok,
-                },
-                unique: result
-                    .as_ref()
-                    .ok()
-                    .filter(|count| !(count.found == 1 && count.limit_reached))
-                    .map(SolutionCount::is_unique),
-                count: result.as_ref().ok().map(|c| c.found),
-                limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
-                error: result.as_ref().err().map(Problem::to_string),
-            })?,
+            return Ok(());
+        }
+        let object = JsonCount {
+            source: source.to_string(),
+            line: record.line,
+            puzzle: puzzle_text(&record),
+            status: match &result {
+                Err(problem) => problem.json_status(),
+                Ok(count) if count.found == 0 => JsonStatus::NoSolution,
+                Ok(count) if count.found > 1 => JsonStatus::Multiple,
+                Ok(_) => JsonStatus::Ok,
+            },
+            unique: result
+                .as_ref()
+                .ok()
+                .filter(|count| !(count.found == 1 && count.limit_reached))
+                .map(SolutionCount::is_unique),
+            count: result.as_ref().ok().map(|c| c.found),
+            limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
+            error: result.as_ref().err().map(Problem::to_string),
+        };
+        match format {
+            CountFormat::Csv => output.csv([
+                object.source,
+                object.line.to_string(),
+                object.puzzle,
+                object.status.word().to_string(),
+                csv_cell(object.count),
+                csv_cell(object.limit_reached),
+                csv_cell(object.unique),
+                csv_cell(object.error),
+            ])?,
+            _ => output.json(&object)?,
         }
         Ok(())
     })?;

@@ -159,6 +159,11 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             .err()
             .map(|error| explain_failure(error, args.difficulty)),
     };
+    if format == Format::Csv {
+        output.csv([
+            "seed", "index", "status", "puzzle", "clues", "symmetry", "level", "solution", "error",
+        ])?;
+    }
     pipeline::run(
         setup,
         move |feed| {
@@ -184,6 +189,20 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             }
             match (format, &result) {
                 (Format::Json, _) => output.json(&json(index, &result))?,
+                (Format::Csv, _) => {
+                    let row = json(index, &result);
+                    output.csv([
+                        row.seed,
+                        row.index.to_string(),
+                        row.status.word().to_string(),
+                        row.puzzle.unwrap_or_default(),
+                        row.clues.map(|n| n.to_string()).unwrap_or_default(),
+                        row.symmetry.to_string(),
+                        row.level.unwrap_or_default().to_string(),
+                        row.solution.unwrap_or_default(),
+                        row.error.unwrap_or_default(),
+                    ])?
+                }
                 (Format::Line, Ok(generated)) => writeln!(output.stdout(), "{}", generated.puzzle)?,
                 (Format::Grid, Ok(generated)) => {
                     writeln!(output.stdout(), "{}", generated.puzzle.block())?

@@ -13,7 +13,7 @@ use sudoku_logic::{Candidates, CellDigit, Rating, Step, Technique, next_step, ra
 
 use super::color;
 use super::input::{InputArgs, Source, run_puzzles};
-use super::output::{JsonStatus, Output, OutputArgs, Problem, puzzle_text};
+use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
 
@@ -80,11 +80,31 @@ pub struct StepsArgs {
     output: OutputArgs,
 }
 
+/// How `rate` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RateFormat {
+    /// One line per puzzle: rating, level, score.
+    #[default]
+    Text,
+    /// One JSON object per puzzle, on one line, with how often each technique was used.
+    Json,
+    /// CSV: a header row, then one row per puzzle (source, line, puzzle, status, rating, level,
+    /// score, techniques as `name count; ...`, error).
+    Csv,
+}
+
 /// Arguments of `sudoku rate`.
 #[derive(Args, Debug)]
 pub struct RateArgs {
     #[command(flatten)]
-    steps: StepsArgs,
+    input: InputArgs,
+    /// How to print the ratings.
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
+    format: RateFormat,
+    #[command(flatten)]
+    jobs: JobsArgs,
+    #[command(flatten)]
+    output: OutputArgs,
     /// In the text format, follow each rating with how often each technique was used
     /// (`2.3 easy 204 full house 20, naked single 31`), as qqwing does; JSON always has them.
     #[arg(long)]
@@ -452,13 +472,42 @@ struct JsonRating {
     techniques: BTreeMap<&'static str, usize>,
 }
 
+/// How often each technique was used: `full house 20, naked single 31` (with `separator`).
+fn technique_counts(rating: &Rating, separator: &str) -> String {
+    let counts: Vec<String> = rating
+        .counts
+        .iter()
+        .map(|(technique, count)| format!("{} {count}", technique.name()))
+        .collect();
+    counts.join(separator)
+}
+
 /// Runs `sudoku rate`.
 pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
     let techniques = args.techniques;
-    let args = args.steps;
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["rated", "failed"], &sources)?;
     let format = args.format;
+    let csv_row = |output: &mut Output, record: JsonRecord, rating: Option<(&Rating, &str)>| {
+        let counts = rating.map(|(rating, _)| technique_counts(rating, "; "));
+        output.csv([
+            record.source,
+            record.line.to_string(),
+            record.puzzle,
+            record.status.word().to_string(),
+            csv_cell(rating.map(|(rating, _)| format!("{:.1}", rating.explainer))),
+            csv_cell(rating.map(|(_, level)| level)),
+            csv_cell(rating.map(|(rating, _)| rating.score)),
+            counts.unwrap_or_default(),
+            csv_cell(record.error),
+        ])
+    };
+    if format == RateFormat::Csv {
+        let header = [
+            "source", "line", "puzzle", "status", "rating", "level", "score",
+        ];
+        output.csv(header.into_iter().chain(["techniques", "error"]))?;
+    }
     let work = |record: &Record| -> Result<(Rating, &'static str), Problem> {
         let state = state_of(record, true)?;
         let already_solved = state.is_solved();
@@ -475,27 +524,35 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         };
         let (rating, level) = match result {
             Ok(rated) => rated,
+            Err(problem) if format == RateFormat::Csv => {
+                output.problem(source, record.line, &problem);
+                return Ok(csv_row(
+                    &mut output,
+                    JsonRecord::failed(source, &record, &problem),
+                    None,
+                )?);
+            }
             Err(problem) => {
-                let json = format == StepsFormat::Json;
+                let json = format == RateFormat::Json;
                 return report_failure(&mut output, json, source, &record, &problem, "");
             }
         };
         output.success();
         match format {
-            StepsFormat::Text => {
+            RateFormat::Text => {
                 let out = output.stdout();
                 write!(out, "{:.1} {level} {}", rating.explainer, rating.score)?;
                 if techniques {
-                    let counts: Vec<String> = rating
-                        .counts
-                        .iter()
-                        .map(|(technique, count)| format!("{} {count}", technique.name()))
-                        .collect();
-                    write!(out, " {}", counts.join(", "))?;
+                    write!(out, " {}", technique_counts(&rating, ", "))?;
                 }
                 writeln!(out)?
             }
-            StepsFormat::Json => output.json(&JsonRating {
+            RateFormat::Csv => csv_row(
+                &mut output,
+                JsonRecord::new(source, &record, JsonStatus::Ok),
+                Some((&rating, level)),
+            )?,
+            RateFormat::Json => output.json(&JsonRating {
                 record: JsonRecord::new(source, &record, JsonStatus::Ok),
                 rating: rating.explainer,
                 level,

@@ -27,6 +27,8 @@ pub enum Format {
     /// One JSON object per line (JSON Lines): for puzzles read, source, line, puzzle, status and
     /// solution (or error); for generate, see --format.
     Json,
+    /// CSV: a header row, then one row per puzzle with the JSON fields as columns.
+    Csv,
 }
 
 /// The `status` of every JSON object, in every subcommand: one vocabulary, each word meaning the
@@ -46,6 +48,33 @@ pub enum JsonStatus {
     Stuck,
     /// The grid failed its check (`check`), or the puzzle could not be made (`generate`).
     Failed,
+}
+
+impl JsonStatus {
+    /// The word, as JSON and CSV write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            JsonStatus::Ok => "ok",
+            JsonStatus::Invalid => "invalid",
+            JsonStatus::NoSolution => "no_solution",
+            JsonStatus::Multiple => "multiple",
+            JsonStatus::Stuck => "stuck",
+            JsonStatus::Failed => "failed",
+        }
+    }
+}
+
+/// A CSV cell for a value that may be absent: empty then.
+pub fn csv_cell<T: ToString>(value: Option<T>) -> String {
+    value.map(|value| value.to_string()).unwrap_or_default()
+}
+
+/// The status word of a record: `ok`, or the word of its problem.
+pub fn status_word(problem: Option<&Problem>) -> String {
+    problem
+        .map_or(JsonStatus::Ok, Problem::json_status)
+        .word()
+        .to_string()
 }
 
 /// Why a puzzle produced no result.
@@ -360,6 +389,18 @@ impl Output {
     pub fn json(&mut self, value: &impl serde::Serialize) -> io::Result<()> {
         serde_json::to_writer(&mut self.stdout, value)?;
         self.stdout.write_all(b"\n")
+    }
+
+    /// Writes one CSV row (quoted where needed) and a newline: the header, or a record's fields.
+    pub fn csv<I, F>(&mut self, fields: I) -> io::Result<()>
+    where
+        I: IntoIterator<Item = F>,
+        F: AsRef<[u8]>,
+    {
+        let mut row = csv::Writer::from_writer(Vec::with_capacity(256));
+        row.write_record(fields).map_err(io::Error::other)?;
+        let bytes = row.into_inner().map_err(|error| error.into_error())?;
+        self.stdout.write_all(&bytes)
     }
 
     /// Flushes what has been printed: someone may be waiting for it.

@@ -10,7 +10,8 @@ use sudoku_engine::{Grid, Record};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    Format, JsonStatus, Output, OutputArgs, Problem, puzzle_text, record_puzzle, unsolvable,
+    Format, JsonStatus, Output, OutputArgs, Problem, puzzle_text, record_puzzle, status_word,
+    unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
@@ -109,6 +110,9 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         chunk_size: CHUNK,
     };
     let (show_puzzle, timer, figures) = (args.show.is_some(), args.timer, args.output.stats);
+    if format == Format::Csv {
+        output.csv(["source", "line", "puzzle", "status", "solution", "error"])?;
+    }
     let work = move |record: &Record| solve_record(record, timer);
     run_puzzles(&sources, setup, work, |event| {
         let Some((source, record, solved)) = output.puzzle(event)? else {
@@ -160,6 +164,18 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                 }
                 writeln!(out)?
             }
+            Format::Csv => output.csv([
+                source.to_string(),
+                record.line.to_string(),
+                puzzle_text(&record),
+                status_word(result.as_ref().err()),
+                result.as_ref().map(Grid::to_string).unwrap_or_default(),
+                result
+                    .as_ref()
+                    .err()
+                    .map(Problem::to_string)
+                    .unwrap_or_default(),
+            ])?,
             Format::Json => output.json(&JsonResult {
                 source: source.to_string(),
                 line: record.line,
