@@ -405,3 +405,24 @@ fn csv_gives_a_header_and_one_quoted_row_per_record() {
             .all(|row| &row[0] == "7" && &row[2] == "ok")
     );
 }
+
+#[test]
+fn csv_input_takes_the_puzzle_from_a_column() {
+    let easy = common::EASY;
+    let input = format!("id,puzzle,note\n1,{easy},\"easy, very\"\n2,bad,x\n3,\"{easy}\",q\n");
+    for args in [&["solve", "--column", "puzzle"][..], &["solve", "--csv"]] {
+        let (status, stdout, stderr) = run(args, &input);
+        assert_eq!(status, 2, "{args:?}");
+        let expected = format!(
+            "{}\nerror: invalid puzzle\n{}\n",
+            common::SOLUTION,
+            common::SOLUTION
+        );
+        assert_eq!(stdout, expected, "{args:?}");
+        // Rows are located by their line in the file.
+        assert!(stderr.starts_with("sudoku: <stdin>:3: "), "{stderr}");
+    }
+    let (status, stdout, stderr) = run(&["count", "--column", "nope"], &input);
+    assert_eq!((status, stdout.as_str()), (2, ""));
+    assert!(stderr.contains("no column \"nope\""), "{stderr}");
+}

@@ -151,7 +151,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         chunk_size: CHUNK,
     };
     let work = move |record: &Record| check_record(record, with_solution_file);
-    run_puzzles(&sources, setup, work, |event| {
+    run_puzzles(&sources, args.input.layout(), setup, work, |event| {
         let Some((source, record, checked)) = output.puzzle(event)? else {
             return Ok(());
         };

@@ -132,7 +132,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
         ];
         output.csv(header.into_iter().chain(["unique", "error"]))?;
     }
-    run_puzzles(&sources, setup, work, |event| {
+    run_puzzles(&sources, args.input.layout(), setup, work, |event| {
         let Some((source, record, result)) = output.puzzle(event)? else {
             return Ok(());
         };

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use clap::Args;
-use sudoku_engine::{PuzzleReader, Record};
+use sudoku_engine::{Grid, InvalidPuzzle, PuzzleReader, Record};
 
 use super::pipeline::{self, Feed, Setup, Signal};
 
@@ -23,6 +23,25 @@ pub struct InputArgs {
     /// decompressed on the fly, told by its first bytes.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+
+    /// Read the input as CSV with a header row, one puzzle per row: the first field that holds
+    /// a puzzle, or the one named by --column.
+    #[arg(long)]
+    pub csv: bool,
+
+    /// With CSV input, the column that holds the puzzle (implies --csv).
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+}
+
+/// How the text of the sources is laid out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Puzzles as lines or grids (see [`PuzzleReader`]).
+    Puzzles,
+    /// CSV with a header row: the puzzle in the named column, or in the first field that holds
+    /// one.
+    Csv(Option<String>),
 }
 
 /// One input: a named file or stdin.
@@ -35,6 +54,15 @@ pub enum Source {
 }
 
 impl InputArgs {
+    /// How the sources are laid out.
+    pub fn layout(&self) -> Layout {
+        match (&self.column, self.csv) {
+            (Some(column), _) => Layout::Csv(Some(column.clone())),
+            (None, true) => Layout::Csv(None),
+            (None, false) => Layout::Puzzles,
+        }
+    }
+
     /// The sources to read, in order.
     pub fn sources(&self) -> Vec<Source> {
         if self.files.is_empty() {
@@ -153,7 +181,7 @@ impl BufRead for WatchedReader<'_> {
 }
 
 /// Reads every source in turn into the feed.
-fn feed_records(sources: &[Source], feed: &Feed<Item>) {
+fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
     for (index, source) in sources.iter().enumerate() {
         let inner = match source.open() {
             Ok(reader) => reader,
@@ -164,7 +192,12 @@ fn feed_records(sources: &[Source], feed: &Feed<Item>) {
                 continue;
             }
         };
-        for record in PuzzleReader::new(WatchedReader { inner, feed }) {
+        let reader = WatchedReader { inner, feed };
+        let records: Box<dyn Iterator<Item = io::Result<Record>>> = match layout {
+            Layout::Puzzles => Box::new(PuzzleReader::new(reader)),
+            Layout::Csv(column) => Box::new(CsvRecords::new(reader, column.as_deref())),
+        };
+        for record in records {
             let item = match record {
                 Ok(record) => Item::Record(index, record),
                 Err(error) => Item::Unreadable(index, error),
@@ -176,10 +209,16 @@ fn feed_records(sources: &[Source], feed: &Feed<Item>) {
     }
 }
 
-/// Reads every puzzle of `sources`, runs `work` on each on `threads` threads in chunks of
+/// Reads every puzzle of `sources`, laid out as `layout`, runs `work` on each on `threads` threads in chunks of
 /// `chunk_size`, and passes the results to `report` in input order, with the flush and tick
 /// events between them. Stops early only when `report` fails.
-pub fn run_puzzles<T, W, R>(sources: &[Source], setup: Setup, work: W, mut report: R) -> Result<()>
+pub fn run_puzzles<T, W, R>(
+    sources: &[Source],
+    layout: Layout,
+    setup: Setup,
+    work: W,
+    mut report: R,
+) -> Result<()>
 where
     T: Send + 'static,
     W: Fn(&Record) -> T + Send + Sync + 'static,
@@ -188,7 +227,7 @@ where
     let feeder_sources: Arc<[Source]> = sources.into();
     pipeline::run(
         setup,
-        move |feed| feed_records(&feeder_sources, feed),
+        move |feed| feed_records(&feeder_sources, &layout, feed),
         move |item: &Item| match item {
             Item::Record(_, record) => Some(work(record)),
             Item::Unreadable(..) => None,
@@ -208,4 +247,100 @@ where
             Signal::Tick => report(Event::Tick),
         },
     )
+}
+
+/// The records of a CSV source: one per row after the header, the puzzle taken from the named
+/// column, or from the first field that holds one. Line numbers are the rows' lines in the file.
+struct CsvRecords<R: Read> {
+    reader: csv::Reader<R>,
+    /// The puzzle's column, once the header is read; `None` for "the first puzzle field".
+    column: Option<usize>,
+    /// The column's name, as asked.
+    wanted: Option<String>,
+    /// Why the source cannot be read, found in its header: reported once, then the end.
+    fault: Option<io::Error>,
+    started: bool,
+}
+
+impl<R: Read> CsvRecords<R> {
+    fn new(reader: R, column: Option<&str>) -> CsvRecords<R> {
+        CsvRecords {
+            reader: csv::ReaderBuilder::new().flexible(true).from_reader(reader),
+            column: None,
+            wanted: column.map(String::from),
+            fault: None,
+            started: false,
+        }
+    }
+
+    /// Reads the header and finds the column asked for.
+    fn start(&mut self) {
+        self.started = true;
+        let Some(wanted) = &self.wanted else { return };
+        match self.reader.headers() {
+            Ok(header) => match header.iter().position(|name| name.trim() == wanted) {
+                Some(index) => self.column = Some(index),
+                None => {
+                    let names: Vec<&str> = header.iter().collect();
+                    self.fault = Some(io::Error::other(format!(
+                        "no column {wanted:?} in the CSV header ({})",
+                        names.join(", ")
+                    )));
+                }
+            },
+            Err(error) => self.fault = Some(io::Error::other(error)),
+        }
+    }
+
+    /// The record for one row.
+    fn record(&self, row: &csv::StringRecord) -> Record {
+        let line = row.position().map_or(0, csv::Position::line);
+        let field = |index: usize| row.get(index).unwrap_or_default().trim();
+        let puzzle = match self.column {
+            Some(index) => field(index).parse::<Grid>().map_err(|e| (field(index), e)),
+            None => (0..row.len())
+                .find_map(|index| field(index).parse::<Grid>().ok())
+                .ok_or_else(|| {
+                    let first = field(0);
+                    let error = first
+                        .parse::<Grid>()
+                        .err()
+                        .unwrap_or(sudoku_engine::ParseError::NotOnePuzzle { found: 0 });
+                    (first, error)
+                }),
+        };
+        Record {
+            line,
+            puzzle: puzzle.map_err(|(text, error)| InvalidPuzzle {
+                text: text.to_string(),
+                error,
+            }),
+            companion: None,
+        }
+    }
+}
+
+impl<R: Read> Iterator for CsvRecords<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        if !self.started {
+            self.start();
+        }
+        if let Some(fault) = self.fault.take() {
+            // Reported once; nothing more is read from this source.
+            self.wanted = None;
+            self.column = Some(usize::MAX);
+            return Some(Err(fault));
+        }
+        if self.column == Some(usize::MAX) {
+            return None;
+        }
+        let mut row = csv::StringRecord::new();
+        match self.reader.read_record(&mut row) {
+            Ok(true) => Some(Ok(self.record(&row))),
+            Ok(false) => None,
+            Err(error) => Some(Err(io::Error::other(error))),
+        }
+    }
 }

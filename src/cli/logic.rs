@@ -258,28 +258,34 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let mut output = Output::new(&args.output, ["shown", "failed"], &sources)?;
     let format = args.format;
     let work = |record: &Record| state_of(record, false);
-    run_puzzles(&sources, setup(&args.jobs), work, |event| {
-        let Some((source, record, state)) = output.puzzle(event)? else {
-            return Ok(());
-        };
-        let state = match state {
-            Ok(state) => state,
-            Err(problem) => {
-                let (json, end) = (format == CandidatesFormat::Json, block_end(format));
-                return report_failure(&mut output, json, source, &record, &problem, end);
+    run_puzzles(
+        &sources,
+        args.input.layout(),
+        setup(&args.jobs),
+        work,
+        |event| {
+            let Some((source, record, state)) = output.puzzle(event)? else {
+                return Ok(());
+            };
+            let state = match state {
+                Ok(state) => state,
+                Err(problem) => {
+                    let (json, end) = (format == CandidatesFormat::Json, block_end(format));
+                    return report_failure(&mut output, json, source, &record, &problem, end);
+                }
+            };
+            output.success();
+            match format {
+                CandidatesFormat::Grid => writeln!(output.stdout(), "{}", state.block())?,
+                CandidatesFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
+                CandidatesFormat::Json => output.json(&JsonCandidates {
+                    record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                    candidates: state.to_text(),
+                })?,
             }
-        };
-        output.success();
-        match format {
-            CandidatesFormat::Grid => writeln!(output.stdout(), "{}", state.block())?,
-            CandidatesFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
-            CandidatesFormat::Json => output.json(&JsonCandidates {
-                record: JsonRecord::new(source, &record, JsonStatus::Ok),
-                candidates: state.to_text(),
-            })?,
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     Ok(output.finish()?)
 }
 
@@ -356,55 +362,68 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     };
     // explain prints a block per puzzle, ended by a blank line; hint a line.
     let end_of_answer = if only_first { "" } else { "\n" };
-    run_puzzles(&sources, setup(&args.jobs), work, |event| {
-        let Some((source, record, result)) = output.puzzle(event)? else {
-            return Ok(());
-        };
-        let (steps, end) = match result {
-            Ok(done) => done,
-            Err(problem) => {
-                let json = format == StepsFormat::Json;
-                return report_failure(&mut output, json, source, &record, &problem, end_of_answer);
-            }
-        };
-        let already_solved = steps.is_empty() && end.is_solved();
-        let answered = end.is_solved() || (only_first && !steps.is_empty());
-        let stuck = Problem::Stuck(steps.len());
-        if answered {
-            output.success();
-        } else {
-            output.problem(source, record.line, &stuck);
-        }
-        match format {
-            StepsFormat::Text => {
-                for step in &steps {
-                    writeln!(output.stdout(), "{}", color::step_text(&step.to_string()))?;
+    run_puzzles(
+        &sources,
+        args.input.layout(),
+        setup(&args.jobs),
+        work,
+        |event| {
+            let Some((source, record, result)) = output.puzzle(event)? else {
+                return Ok(());
+            };
+            let (steps, end) = match result {
+                Ok(done) => done,
+                Err(problem) => {
+                    let json = format == StepsFormat::Json;
+                    return report_failure(
+                        &mut output,
+                        json,
+                        source,
+                        &record,
+                        &problem,
+                        end_of_answer,
+                    );
                 }
-                if !only_first || steps.is_empty() {
-                    let verdict = if end.is_solved() { "solved" } else { "stuck" };
-                    writeln!(output.stdout(), "{verdict}: {}{end_of_answer}", end.grid())?;
+            };
+            let already_solved = steps.is_empty() && end.is_solved();
+            let answered = end.is_solved() || (only_first && !steps.is_empty());
+            let stuck = Problem::Stuck(steps.len());
+            if answered {
+                output.success();
+            } else {
+                output.problem(source, record.line, &stuck);
+            }
+            match format {
+                StepsFormat::Text => {
+                    for step in &steps {
+                        writeln!(output.stdout(), "{}", color::step_text(&step.to_string()))?;
+                    }
+                    if !only_first || steps.is_empty() {
+                        let verdict = if end.is_solved() { "solved" } else { "stuck" };
+                        writeln!(output.stdout(), "{verdict}: {}{end_of_answer}", end.grid())?;
+                    }
+                }
+                StepsFormat::Json => {
+                    let rating = rate(&steps, end.is_solved());
+                    let status = if answered {
+                        JsonStatus::Ok
+                    } else {
+                        stuck.json_status()
+                    };
+                    output.json(&JsonExplanation {
+                        record: JsonRecord::new(source, &record, status),
+                        solved: end.is_solved(),
+                        rating: rating.explainer,
+                        level: level_name(&rating, already_solved),
+                        score: rating.score,
+                        steps: steps.iter().map(JsonStep::of).collect(),
+                        end: end.grid().to_string(),
+                    })?
                 }
             }
-            StepsFormat::Json => {
-                let rating = rate(&steps, end.is_solved());
-                let status = if answered {
-                    JsonStatus::Ok
-                } else {
-                    stuck.json_status()
-                };
-                output.json(&JsonExplanation {
-                    record: JsonRecord::new(source, &record, status),
-                    solved: end.is_solved(),
-                    rating: rating.explainer,
-                    level: level_name(&rating, already_solved),
-                    score: rating.score,
-                    steps: steps.iter().map(JsonStep::of).collect(),
-                    end: end.grid().to_string(),
-                })?
-            }
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     Ok(output.finish()?)
 }
 
@@ -435,29 +454,35 @@ pub fn fill(args: FillArgs) -> Result<Status> {
         .until
         .or(Technique::ALL.into_iter().find(|t| !t.is_single()));
     let work = move |record: &Record| state_of(record, true).map(|s| solve_steps(s, until).1);
-    run_puzzles(&sources, setup(&args.jobs), work, |event| {
-        let Some((source, record, result)) = output.puzzle(event)? else {
-            return Ok(());
-        };
-        let state = match result {
-            Ok(state) => state,
-            Err(problem) => {
-                let json = format == FillFormat::Json;
-                return report_failure(&mut output, json, source, &record, &problem, "");
+    run_puzzles(
+        &sources,
+        args.input.layout(),
+        setup(&args.jobs),
+        work,
+        |event| {
+            let Some((source, record, result)) = output.puzzle(event)? else {
+                return Ok(());
+            };
+            let state = match result {
+                Ok(state) => state,
+                Err(problem) => {
+                    let json = format == FillFormat::Json;
+                    return report_failure(&mut output, json, source, &record, &problem, "");
+                }
+            };
+            output.success();
+            match format {
+                FillFormat::Line => writeln!(output.stdout(), "{}", state.grid())?,
+                FillFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
+                FillFormat::Json => output.json(&JsonFill {
+                    record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                    grid: state.grid().to_string(),
+                    candidates: state.to_text(),
+                })?,
             }
-        };
-        output.success();
-        match format {
-            FillFormat::Line => writeln!(output.stdout(), "{}", state.grid())?,
-            FillFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
-            FillFormat::Json => output.json(&JsonFill {
-                record: JsonRecord::new(source, &record, JsonStatus::Ok),
-                grid: state.grid().to_string(),
-                candidates: state.to_text(),
-            })?,
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     Ok(output.finish()?)
 }
 
@@ -518,53 +543,59 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
             None => Err(Problem::Stuck(steps.len())),
         }
     };
-    run_puzzles(&sources, setup(&args.jobs), work, |event| {
-        let Some((source, record, result)) = output.puzzle(event)? else {
-            return Ok(());
-        };
-        let (rating, level) = match result {
-            Ok(rated) => rated,
-            Err(problem) if format == RateFormat::Csv => {
-                output.problem(source, record.line, &problem);
-                return Ok(csv_row(
-                    &mut output,
-                    JsonRecord::failed(source, &record, &problem),
-                    None,
-                )?);
-            }
-            Err(problem) => {
-                let json = format == RateFormat::Json;
-                return report_failure(&mut output, json, source, &record, &problem, "");
-            }
-        };
-        output.success();
-        match format {
-            RateFormat::Text => {
-                let out = output.stdout();
-                write!(out, "{:.1} {level} {}", rating.explainer, rating.score)?;
-                if techniques {
-                    write!(out, " {}", technique_counts(&rating, ", "))?;
+    run_puzzles(
+        &sources,
+        args.input.layout(),
+        setup(&args.jobs),
+        work,
+        |event| {
+            let Some((source, record, result)) = output.puzzle(event)? else {
+                return Ok(());
+            };
+            let (rating, level) = match result {
+                Ok(rated) => rated,
+                Err(problem) if format == RateFormat::Csv => {
+                    output.problem(source, record.line, &problem);
+                    return Ok(csv_row(
+                        &mut output,
+                        JsonRecord::failed(source, &record, &problem),
+                        None,
+                    )?);
                 }
-                writeln!(out)?
+                Err(problem) => {
+                    let json = format == RateFormat::Json;
+                    return report_failure(&mut output, json, source, &record, &problem, "");
+                }
+            };
+            output.success();
+            match format {
+                RateFormat::Text => {
+                    let out = output.stdout();
+                    write!(out, "{:.1} {level} {}", rating.explainer, rating.score)?;
+                    if techniques {
+                        write!(out, " {}", technique_counts(&rating, ", "))?;
+                    }
+                    writeln!(out)?
+                }
+                RateFormat::Csv => csv_row(
+                    &mut output,
+                    JsonRecord::new(source, &record, JsonStatus::Ok),
+                    Some((&rating, level)),
+                )?,
+                RateFormat::Json => output.json(&JsonRating {
+                    record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                    rating: rating.explainer,
+                    level,
+                    score: rating.score,
+                    techniques: rating
+                        .counts
+                        .iter()
+                        .map(|(technique, &count)| (technique.name(), count))
+                        .collect(),
+                })?,
             }
-            RateFormat::Csv => csv_row(
-                &mut output,
-                JsonRecord::new(source, &record, JsonStatus::Ok),
-                Some((&rating, level)),
-            )?,
-            RateFormat::Json => output.json(&JsonRating {
-                record: JsonRecord::new(source, &record, JsonStatus::Ok),
-                rating: rating.explainer,
-                level,
-                score: rating.score,
-                techniques: rating
-                    .counts
-                    .iter()
-                    .map(|(technique, &count)| (technique.name(), count))
-                    .collect(),
-            })?,
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     Ok(output.finish()?)
 }

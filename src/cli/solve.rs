@@ -114,7 +114,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         output.csv(["source", "line", "puzzle", "status", "solution", "error"])?;
     }
     let work = move |record: &Record| solve_record(record, timer);
-    run_puzzles(&sources, setup, work, |event| {
+    run_puzzles(&sources, args.input.layout(), setup, work, |event| {
         let Some((source, record, solved)) = output.puzzle(event)? else {
             return Ok(());
         };
