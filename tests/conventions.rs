@@ -426,3 +426,42 @@ fn csv_input_takes_the_puzzle_from_a_column() {
     assert_eq!((status, stdout.as_str()), (2, ""));
     assert!(stderr.contains("no column \"nope\""), "{stderr}");
 }
+
+#[test]
+fn a_time_budget_gives_the_slow_puzzles_a_timeout_and_the_others_their_answer() {
+    let empty = ".".repeat(81);
+    let input = format!("{}\n{empty}\n{}\n", common::EASY, common::EASY);
+    // Counting every solution of the empty grid would take years: the budget ends it.
+    let started = std::time::Instant::now();
+    let args = ["count", "--limit", "0", "--timeout", "300ms", "-f", "json"];
+    let (status, stdout, stderr) = run(&args, &input);
+    let took = started.elapsed();
+    assert_eq!(status, 3, "{stderr}");
+    let statuses: Vec<String> = stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
+        .collect();
+    assert_eq!(statuses, ["\"ok\"", "\"timeout\"", "\"ok\""]);
+    assert!(stderr.contains(":2: timed out after 300ms"), "{stderr}");
+    assert!(took < std::time::Duration::from_secs(3), "{took:?}");
+    // A billion solutions asked for: the budget still holds.
+    let (status, stdout, _) = run(&["count", "-l", "1000000000", "--timeout", "200ms"], &input);
+    assert_eq!((status, stdout.lines().nth(1)), (3, Some("error: timeout")));
+    // Logic gives up between two steps; the rest of the input is still answered.
+    let hard = common::puzzles("hardest_1106.txt")[0].to_string();
+    for command in ["rate", "explain"] {
+        let input = format!("{hard}\n{}\n", common::EASY);
+        let (status, stdout, _) = run(&[command, "--timeout", "1ms", "-f", "json"], &input);
+        let objects: Vec<serde_json::Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(objects[0]["status"], "timeout", "{command}");
+        assert_eq!(objects[1]["status"], "ok", "{command}");
+        assert_eq!(status, 3, "{command}");
+    }
+    let (status, stdout, _) = run(&["solve", "--timeout", "5s"], &input);
+    assert_eq!((status, stdout.lines().count()), (0, 3));
+    let (status, _, _) = run(&["solve", "--timeout", "soon"], &input);
+    assert_eq!(status, 2);
+}

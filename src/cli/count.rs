@@ -4,11 +4,13 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
+use sudoku_engine::solver::count_solutions_before;
 use sudoku_engine::{Record, SolutionCount, count_solutions};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text, record_puzzle, unsolvable,
+    JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, puzzle_text, record_puzzle,
+    unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
@@ -40,10 +42,13 @@ pub struct CountArgs {
     input: InputArgs,
 
     /// Stop counting at N solutions; the count is then printed as a lower bound (`N+`). With
-    /// --unique, counting goes on to 2 at least, so that a unique puzzle is told apart.
-    #[arg(short, long, value_name = "N", default_value_t = DEFAULT_LIMIT,
-          value_parser = clap::value_parser!(u64).range(1..))]
+    /// --unique, counting goes on to 2 at least, so that a unique puzzle is told apart. 0 means
+    /// no limit: every solution is counted, which can take years without a --timeout.
+    #[arg(short, long, value_name = "N", default_value_t = DEFAULT_LIMIT)]
     limit: u64,
+
+    #[command(flatten)]
+    timeout: TimeoutArgs,
 
     /// Exit with status 1 if any puzzle does not have exactly one solution.
     #[arg(short, long)]
@@ -79,9 +84,17 @@ struct JsonCount {
 }
 
 /// The count of a record's puzzle, or why it cannot be counted.
-fn count_record(record: &Record, limit: u64) -> Result<SolutionCount, Problem> {
+fn count_record(
+    record: &Record,
+    limit: u64,
+    budget: TimeoutArgs,
+) -> Result<SolutionCount, Problem> {
     let puzzle = record_puzzle(record)?;
-    let count = count_solutions(puzzle, limit);
+    let count = match (budget.deadline(), budget.timeout) {
+        (Some(deadline), Some(timeout)) => count_solutions_before(puzzle, limit, deadline)
+            .map_err(|_| Problem::Timeout(timeout))?,
+        _ => count_solutions(puzzle, limit),
+    };
     if count.found == 0 {
         if let clash @ Problem::Clash(_) = unsolvable(puzzle) {
             return Err(clash);
@@ -111,12 +124,13 @@ pub fn run(args: CountArgs) -> Result<Status> {
         &sources,
     )?;
     let (unique, format) = (args.unique, args.format);
-    let limit = if unique {
-        args.limit.max(2)
-    } else {
-        args.limit
+    let limit = match args.limit {
+        0 => u64::MAX,
+        limit if unique => limit.max(2),
+        limit => limit,
     };
-    let work = move |record: &Record| count_record(record, limit);
+    let budget = args.timeout;
+    let work = move |record: &Record| count_record(record, limit, budget);
     let setup = Setup {
         threads: args.jobs.threads(),
         chunk_size: CHUNK,

@@ -10,7 +10,7 @@ use sudoku_engine::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmet
 use sudoku_engine::{GenerateError, Grid};
 use sudoku_logic::{Level, explain, rate};
 
-use super::output::{Format, JsonStatus, Output, OutputArgs, print_message};
+use super::output::{Format, JsonStatus, Output, OutputArgs, TimeoutArgs, print_message};
 use super::pipeline::{self, JobsArgs, Setup, Signal};
 use super::status::Status;
 
@@ -60,6 +60,9 @@ pub struct GenerateArgs {
     /// level with --difficulty, solution; error instead when the puzzle could not be made).
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: Format,
+
+    #[command(flatten)]
+    timeout: TimeoutArgs,
 
     #[command(flatten)]
     jobs: JobsArgs,
@@ -119,7 +122,9 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         symmetry: args.symmetry,
         max_clues: args.clues.map(usize::from),
         attempts: args.attempts,
+        deadline: None,
     };
+    let budget = args.timeout;
     let (solved, difficulty) = (args.solved, args.difficulty);
     let make = move |&index: &u64| -> Result<Generated, GenerateError> {
         let mut rng = puzzle_rng(seed, index);
@@ -131,6 +136,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             });
         }
         let accept = |puzzle: &Grid| difficulty.is_none_or(|level| level_of(puzzle) == Some(level));
+        let options = Options {
+            deadline: budget.deadline(),
+            ..options
+        };
         generate::generate_accepted(&mut rng, &options, accept)
     };
     // A puzzle with a clue limit or a level can take seconds: hand them out one at a time.
@@ -147,6 +156,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         index: index + 1,
         status: match result {
             Ok(_) => JsonStatus::Ok,
+            Err(GenerateError::TimedOut) => JsonStatus::Timeout,
             Err(_) => JsonStatus::Failed,
         },
         puzzle: result.as_ref().ok().map(|g| g.puzzle.to_string()),
@@ -184,7 +194,11 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 Ok(_) => output.success(),
                 Err(error) => {
                     let why = explain_failure(error, difficulty);
-                    output.fail(format_args!("puzzle {}: {why}", index + 1))
+                    let status = match error {
+                        GenerateError::TimedOut => Status::Timeout,
+                        _ => Status::Failure,
+                    };
+                    output.fail_as(status, format_args!("puzzle {}: {why}", index + 1))
                 }
             }
             match (format, &result) {
@@ -206,6 +220,12 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 (Format::Line, Ok(generated)) => writeln!(output.stdout(), "{}", generated.puzzle)?,
                 (Format::Grid, Ok(generated)) => {
                     writeln!(output.stdout(), "{}", generated.puzzle.block())?
+                }
+                (Format::Line, Err(GenerateError::TimedOut)) => {
+                    writeln!(output.stdout(), "error: timeout")?
+                }
+                (Format::Grid, Err(GenerateError::TimedOut)) => {
+                    writeln!(output.stdout(), "error: timeout\n")?
                 }
                 (Format::Line, Err(_)) => writeln!(output.stdout(), "error: not generated")?,
                 (Format::Grid, Err(_)) => writeln!(output.stdout(), "error: not generated\n")?,

@@ -4,16 +4,20 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::time::Instant;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_engine::{ParseError, Record};
-use sudoku_logic::{Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps};
+use sudoku_logic::{
+    Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps,
+    solve_steps_before,
+};
 
 use super::color;
 use super::input::{InputArgs, Source, run_puzzles};
-use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
+use super::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
 
@@ -75,6 +79,8 @@ pub struct StepsArgs {
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: StepsFormat,
     #[command(flatten)]
+    timeout: TimeoutArgs,
+    #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
     output: OutputArgs,
@@ -101,6 +107,8 @@ pub struct RateArgs {
     /// How to print the ratings.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: RateFormat,
+    #[command(flatten)]
+    timeout: TimeoutArgs,
     #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
@@ -349,16 +357,23 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["explained", "failed"], &sources)?;
     let format = args.format;
+    let budget = args.timeout;
     let work = move |record: &Record| -> Explained {
+        let deadline = budget.deadline();
         let state = state_of(record, true)?;
-        Ok(if only_first {
+        let timed_out = || Problem::Timeout(budget.timeout.unwrap_or_default());
+        if only_first {
             let step: Vec<Step> = next_step(&state).into_iter().collect();
+            // A step is not cut short: the budget is looked at once it is found.
+            if deadline.is_some_and(|deadline| Instant::now() > deadline) {
+                return Err(timed_out());
+            }
             let mut end = state;
             step.iter().for_each(|step| end.apply(step));
-            (step, end)
+            Ok((step, end))
         } else {
-            solve_steps(state, None)
-        })
+            solve_steps_before(state, None, deadline).map_err(|_| timed_out())
+        }
     };
     // explain prints a block per puzzle, ended by a blank line; hint a line.
     let end_of_answer = if only_first { "" } else { "\n" };
@@ -533,10 +548,13 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         ];
         output.csv(header.into_iter().chain(["techniques", "error"]))?;
     }
-    let work = |record: &Record| -> Result<(Rating, &'static str), Problem> {
+    let budget = args.timeout;
+    let work = move |record: &Record| -> Result<(Rating, &'static str), Problem> {
+        let deadline = budget.deadline();
         let state = state_of(record, true)?;
         let already_solved = state.is_solved();
-        let (steps, end) = solve_steps(state, None);
+        let (steps, end) = solve_steps_before(state, None, deadline)
+            .map_err(|_| Problem::Timeout(budget.timeout.unwrap_or_default()))?;
         let rating = rate(&steps, end.is_solved());
         match level_name(&rating, already_solved) {
             Some(level) => Ok((rating, level)),

@@ -48,6 +48,8 @@ pub enum JsonStatus {
     Stuck,
     /// The grid failed its check (`check`), or the puzzle could not be made (`generate`).
     Failed,
+    /// The puzzle ran out of its --timeout.
+    Timeout,
 }
 
 impl JsonStatus {
@@ -60,6 +62,7 @@ impl JsonStatus {
             JsonStatus::Multiple => "multiple",
             JsonStatus::Stuck => "stuck",
             JsonStatus::Failed => "failed",
+            JsonStatus::Timeout => "timeout",
         }
     }
 }
@@ -95,6 +98,8 @@ pub enum Problem {
     /// A candidate state whose eliminations rule out every solution; the text names a cell whose
     /// digit was eliminated, when one can be named.
     RuledOut(String),
+    /// The puzzle ran out of its --timeout.
+    Timeout(std::time::Duration),
 }
 
 impl Problem {
@@ -106,6 +111,7 @@ impl Problem {
             | Problem::NotUnique(_)
             | Problem::Stuck(_)
             | Problem::RuledOut(_) => Status::Failure,
+            Problem::Timeout(_) => Status::Timeout,
         }
     }
 
@@ -116,6 +122,7 @@ impl Problem {
             Problem::NoSolution | Problem::RuledOut(_) => JsonStatus::NoSolution,
             Problem::NotUnique(_) => JsonStatus::Multiple,
             Problem::Stuck(_) => JsonStatus::Stuck,
+            Problem::Timeout(_) => JsonStatus::Timeout,
         }
     }
 
@@ -128,6 +135,7 @@ impl Problem {
             Problem::NoSolution | Problem::RuledOut(_) => "error: no solution",
             Problem::NotUnique(_) => "error: not unique",
             Problem::Stuck(_) => "error: stuck",
+            Problem::Timeout(_) => "error: timeout",
         }
     }
 }
@@ -145,6 +153,9 @@ impl fmt::Display for Problem {
             }
             Problem::RuledOut(cell) => {
                 write!(f, "the candidates rule out every solution{cell}")
+            }
+            Problem::Timeout(budget) => {
+                write!(f, "timed out after {}", humantime::format_duration(*budget))
             }
         }
     }
@@ -192,6 +203,24 @@ pub struct OutputArgs {
     /// taken and the rate (even with --quiet).
     #[arg(long)]
     pub stats: bool,
+}
+
+/// The `--timeout` flag of the subcommands that search or reason.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct TimeoutArgs {
+    /// Give each puzzle at most this long (`250ms`, `5s`, `1m`): one that runs out gets the
+    /// status `timeout` (`error: timeout` in line formats), the others go on, and the exit
+    /// status is 3.
+    #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+impl TimeoutArgs {
+    /// The moment a puzzle started now must be answered by, if any.
+    pub fn deadline(&self) -> Option<std::time::Instant> {
+        self.timeout
+            .map(|budget| std::time::Instant::now() + budget)
+    }
 }
 
 /// Counters for the `--stats` summary.
@@ -482,11 +511,12 @@ impl Output {
         }
     }
 
-    /// Counts a failure that belongs to no input line and says why on stderr.
-    pub fn fail(&mut self, why: fmt::Arguments<'_>) {
+    /// Counts a failure that belongs to no input line, with the exit status it calls for, and
+    /// says why on stderr.
+    pub fn fail_as(&mut self, status: Status, why: fmt::Arguments<'_>) {
         self.count_one();
         self.tally.failed += 1;
-        self.status.merge(Status::Failure);
+        self.status.merge(status);
         self.message(why);
     }
 

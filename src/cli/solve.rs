@@ -5,13 +5,13 @@ use clap::Args;
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
-use sudoku_engine::solver::{SearchStats, solve_with_stats};
+use sudoku_engine::solver::{SearchStats, solve_before, solve_with_stats};
 use sudoku_engine::{Grid, Record};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    Format, JsonStatus, Output, OutputArgs, Problem, puzzle_text, record_puzzle, status_word,
-    unsolvable,
+    Format, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, puzzle_text, record_puzzle,
+    status_word, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
@@ -38,6 +38,9 @@ pub struct SolveArgs {
     /// of its own in the grid format, as `micros` in JSON.
     #[arg(long)]
     timer: bool,
+
+    #[command(flatten)]
+    timeout: TimeoutArgs,
 
     #[command(flatten)]
     jobs: JobsArgs,
@@ -84,14 +87,22 @@ struct JsonResult {
 
 /// The solution of a record's puzzle, or why there is none, with the search's figures (and the
 /// time it took, when `timed`: reading the clock costs a little on the fastest puzzles).
-fn solve_record(record: &Record, timed: bool) -> Solved {
+fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs) -> Solved {
     let started = timed.then(Instant::now);
-    let (result, search) = match record_puzzle(record) {
-        Ok(puzzle) => {
+    let (result, search) = match (record_puzzle(record), budget.timeout) {
+        (Ok(puzzle), None) => {
             let (solution, search) = solve_with_stats(puzzle);
             (solution.ok_or_else(|| unsolvable(puzzle)), search)
         }
-        Err(problem) => (Err(problem), SearchStats::default()),
+        (Ok(puzzle), Some(timeout)) => {
+            let deadline = budget.deadline().expect("a timeout was given");
+            let result = match solve_before(puzzle, deadline) {
+                Ok(solution) => solution.ok_or_else(|| unsolvable(puzzle)),
+                Err(_) => Err(Problem::Timeout(timeout)),
+            };
+            (result, SearchStats::default())
+        }
+        (Err(problem), _) => (Err(problem), SearchStats::default()),
     };
     Solved {
         result,
@@ -113,7 +124,8 @@ pub fn run(args: SolveArgs) -> Result<Status> {
     if format == Format::Csv {
         output.csv(["source", "line", "puzzle", "status", "solution", "error"])?;
     }
-    let work = move |record: &Record| solve_record(record, timer);
+    let budget = args.timeout;
+    let work = move |record: &Record| solve_record(record, timer, budget);
     run_puzzles(&sources, args.input.layout(), setup, work, |event| {
         let Some((source, record, solved)) = output.puzzle(event)? else {
             return Ok(());

@@ -3,22 +3,36 @@
 use std::process::ExitCode;
 
 /// The exit status of a run; the worst outcome of any puzzle wins.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Status {
     /// 0: every puzzle went well.
     #[default]
     Success,
     /// 1: some puzzle has no solution (or, when uniqueness was asked for, is not unique), or
     /// some grid failed its check.
-    Failure,
+    Failure = 1,
+    /// 3: some puzzle ran out of its --timeout (ranked above failures, below errors).
+    Timeout = 3,
     /// 2: bad usage, an invalid puzzle, or an input that could not be read.
-    Error,
+    Error = 2,
 }
 
 impl Status {
     /// Keeps the worse of the two statuses.
     pub fn merge(&mut self, other: Status) {
-        *self = (*self).max(other);
+        if other.rank() > self.rank() {
+            *self = other;
+        }
+    }
+
+    /// How bad the status is: an error outranks a time-out, which outranks a failure.
+    fn rank(self) -> u8 {
+        match self {
+            Status::Success => 0,
+            Status::Failure => 1,
+            Status::Timeout => 2,
+            Status::Error => 3,
+        }
     }
 }
 
@@ -38,5 +52,6 @@ Exit status:
   2  bad usage, an invalid puzzle (wrong length, bad character, clashing givens,
      contradictory candidates), a file that could not be read, or stdout closed
      or unwritable
+  3  some puzzle ran out of its --timeout (no error, but no answer either)
   130  interrupted by Ctrl-C: every answer computed so far was printed whole
 The other puzzles are still processed: one bad puzzle costs only its own answer.";

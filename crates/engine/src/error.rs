@@ -73,6 +73,9 @@ pub enum GenerateError {
         /// The fewest clues of any puzzle made.
         fewest: usize,
     },
+    /// The time allowed ran out before a puzzle was made.
+    #[error("no puzzle within the time allowed")]
+    TimedOut,
     /// No puzzle that the caller's acceptance test approves came out of the attempts allowed.
     #[error("no puzzle was accepted in {attempts} attempts")]
     NoneAccepted {
@@ -88,3 +91,8 @@ pub struct UnknownSymmetry {
     /// The name given.
     pub name: String,
 }
+
+/// A search that gave up: its time budget ran out before it had an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("no answer within the time allowed")]
+pub struct TimedOut;

@@ -295,6 +295,8 @@ pub struct Options {
     /// How many minimal puzzles to make before giving up on `max_clues` or the acceptance test
     /// (see [`generate_accepted`]).
     pub attempts: u32,
+    /// Give up once this moment has passed (looked at between attempts), if set.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
@@ -303,6 +305,7 @@ impl Default for Options {
             symmetry: Symmetry::None,
             max_clues: None,
             attempts: DEFAULT_ATTEMPTS,
+            deadline: None,
         }
     }
 }
@@ -335,6 +338,12 @@ pub fn generate_accepted(
     let mut fewest = CELLS;
     let attempts = options.attempts.max(1);
     for _ in 0..attempts {
+        if options
+            .deadline
+            .is_some_and(|deadline| std::time::Instant::now() >= deadline)
+        {
+            return Err(GenerateError::TimedOut);
+        }
         let solution = random_grid(rng);
         let puzzle = minimal_puzzle(&solution, options.symmetry, rng);
         let clues = puzzle.given_count();

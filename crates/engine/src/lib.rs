@@ -10,7 +10,7 @@ pub mod parse;
 pub mod solver;
 
 pub use digit::{Digit, DigitSet};
-pub use error::{GenerateError, ParseError, UnknownSymmetry};
+pub use error::{GenerateError, ParseError, TimedOut, UnknownSymmetry};
 pub use grid::{Conflict, Grid, Position, Unit};
 pub use parse::{InvalidPuzzle, PuzzleReader, Record};
 pub use solver::{SolutionCount, count_solutions, is_unique, solve};

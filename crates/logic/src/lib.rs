@@ -13,7 +13,9 @@ pub use strategy::{Level, Technique, UnknownLevel, UnknownTechnique};
 
 use std::fmt;
 
-use sudoku_engine::{Grid, Position};
+use std::time::Instant;
+
+use sudoku_engine::{Grid, Position, TimedOut};
 
 /// A digit placed in a cell, or a candidate removed from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -72,12 +74,22 @@ pub fn next_step(candidates: &Candidates) -> Option<Step> {
 /// when every cell is filled). `until`, when given, stops before the first step that needs that
 /// technique or a harder one.
 #[must_use]
-pub fn solve_steps(
+pub fn solve_steps(candidates: Candidates, until: Option<Technique>) -> (Vec<Step>, Candidates) {
+    solve_steps_before(candidates, until, None).expect("no deadline, so no time-out")
+}
+
+/// Like [`solve_steps`], giving up once `deadline` (if any) has passed: the clock is read
+/// between two steps.
+pub fn solve_steps_before(
     mut candidates: Candidates,
     until: Option<Technique>,
-) -> (Vec<Step>, Candidates) {
+    deadline: Option<Instant>,
+) -> Result<(Vec<Step>, Candidates), TimedOut> {
     let mut steps = Vec::new();
     while !candidates.is_solved() {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(TimedOut);
+        }
         let allowed = Technique::ALL
             .iter()
             .take_while(|&&t| until.is_none_or(|limit| t < limit));
@@ -87,7 +99,7 @@ pub fn solve_steps(
         candidates.apply(&step);
         steps.push(step);
     }
-    (steps, candidates)
+    Ok((steps, candidates))
 }
 
 /// The steps that solve `puzzle` by logic, as far as the techniques go.

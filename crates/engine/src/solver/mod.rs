@@ -35,7 +35,10 @@
 
 use rand::{Rng, RngExt};
 
+use std::time::Instant;
+
 use crate::digit::{Digit, DigitSet};
+use crate::error::TimedOut;
 use crate::grid::{CELLS, Grid, Position};
 
 mod board;
@@ -93,6 +96,13 @@ trait Visitor {
     /// Called with each solution found; returns false to stop the search.
     fn solution(&mut self, board: &Board) -> bool;
 
+    /// Asked before every guess, with the number of guesses so far: false stops the search. By
+    /// default always true, so that searches without a time budget pay nothing for it.
+    #[inline(always)]
+    fn keep_going(&mut self, _guesses: u64) -> bool {
+        true
+    }
+
     /// Which digit of `cell` to try first when the search must guess: by default the smallest.
     #[inline]
     fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
@@ -120,6 +130,9 @@ fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStat
             Progress::Solved => return visitor.solution(board),
             Progress::Stuck { pairs } => board.guess_cell(pairs, V::FALLBACK),
         };
+        if !visitor.keep_going(stats.guesses) {
+            return false;
+        }
         let digit = visitor.first_guess(board, cell);
         let mut branch = *board;
         branch.assign(cell, digit);
@@ -339,6 +352,91 @@ fn board_within(puzzle: &Grid, allowed: &[DigitSet; CELLS]) -> Board {
         }
     }
     board
+}
+
+/// A visitor with a time budget: it stops the search once `deadline` has passed, looking at
+/// the clock every [`Timed::EVERY`] guesses or solutions.
+struct Timed<V> {
+    inner: V,
+    deadline: Instant,
+    solutions: u64,
+    expired: bool,
+}
+
+impl<V> Timed<V> {
+    /// How many guesses (or solutions) go by between two looks at the clock: a look costs tens
+    /// of nanoseconds, a guess about as much as a few hundred.
+    const EVERY: u64 = 64;
+
+    fn new(inner: V, deadline: Instant) -> Timed<V> {
+        Timed {
+            inner,
+            deadline,
+            solutions: 0,
+            expired: false,
+        }
+    }
+
+    /// Looks at the clock; true while there is time left.
+    fn in_time(&mut self) -> bool {
+        self.expired |= Instant::now() >= self.deadline;
+        !self.expired
+    }
+}
+
+impl<V: Visitor> Visitor for Timed<V> {
+    const FALLBACK: Fallback = V::FALLBACK;
+
+    fn solution(&mut self, board: &Board) -> bool {
+        self.solutions += 1;
+        let on_time = self.solutions % Self::EVERY != 0 || self.in_time();
+        on_time && self.inner.solution(board)
+    }
+
+    #[inline]
+    fn keep_going(&mut self, guesses: u64) -> bool {
+        guesses % Self::EVERY != 0 || self.in_time()
+    }
+
+    #[inline]
+    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
+        self.inner.first_guess(board, cell)
+    }
+}
+
+/// Like [`solve`], giving up once `deadline` has passed.
+pub fn solve_before(puzzle: &Grid, deadline: Instant) -> Result<Option<Grid>, TimedOut> {
+    let mut visitor = Timed::new(FirstSolution(None), deadline);
+    let board = &mut Board::from_givens(&Givens::of(puzzle));
+    search(board, &mut visitor, &mut SearchStats::default());
+    match visitor.expired {
+        true => Err(TimedOut),
+        false => Ok(visitor.inner.0),
+    }
+}
+
+/// Like [`count_solutions`], giving up once `deadline` has passed: then the error holds the
+/// solutions found so far. A `limit` of `u64::MAX` counts them all, which only a deadline keeps
+/// short.
+pub fn count_solutions_before(
+    puzzle: &Grid,
+    limit: u64,
+    deadline: Instant,
+) -> Result<SolutionCount, TimedOut> {
+    let counter = Counter {
+        found: 0,
+        limit: limit.max(1),
+    };
+    let mut visitor = Timed::new(counter, deadline);
+    let board = &mut Board::from_givens(&Givens::of(puzzle));
+    let finished = search(board, &mut visitor, &mut SearchStats::default());
+    match visitor.expired {
+        true => Err(TimedOut),
+        false => Ok(SolutionCount {
+            found: visitor.inner.found,
+            limit_reached: !finished,
+        }),
+    }
 }
 
 /// True when `puzzle` has exactly one solution.
