@@ -311,7 +311,10 @@ fn help_explains_formats_and_exit_statuses() {
 fn bad_usage_exits_2() {
     sudoku().args(["solve", "--format", "xml"]).assert().code(2);
     sudoku().args(["count", "--limit", "-1"]).assert().code(2);
-    sudoku().args(["solve", "--timeout", "soon"]).assert().code(2);
+    sudoku()
+        .args(["solve", "--timeout", "soon"])
+        .assert()
+        .code(2);
     sudoku().arg("frobnicate").assert().code(2);
 }
 
