@@ -244,6 +244,28 @@ fn report_failure(
     Ok(())
 }
 
+/// A record's answer, counted as a success; or, for a failure, `None`, once the failure is
+/// reported and its placeholder printed (see [`report_failure`]).
+fn answer_or_report<T>(
+    output: &mut Output,
+    json: bool,
+    source: &Source,
+    record: &Record,
+    result: Result<T, Problem>,
+    end_of_answer: &str,
+) -> Result<Option<T>> {
+    match result {
+        Ok(answer) => {
+            output.success();
+            Ok(Some(answer))
+        }
+        Err(problem) => {
+            report_failure(output, json, source, record, &problem, end_of_answer)?;
+            Ok(None)
+        }
+    }
+}
+
 /// One record of `candidates --format json`.
 #[derive(Serialize)]
 struct JsonCandidates {
@@ -275,14 +297,11 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
             let Some((source, record, state)) = output.puzzle(event)? else {
                 return Ok(());
             };
-            let state = match state {
-                Ok(state) => state,
-                Err(problem) => {
-                    let (json, end) = (format == CandidatesFormat::Json, block_end(format));
-                    return report_failure(&mut output, json, source, &record, &problem, end);
-                }
+            let (json, end) = (format == CandidatesFormat::Json, block_end(format));
+            let Some(state) = answer_or_report(&mut output, json, source, &record, state, end)?
+            else {
+                return Ok(());
             };
-            output.success();
             match format {
                 CandidatesFormat::Grid => writeln!(output.stdout(), "{}", state.block())?,
                 CandidatesFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
@@ -478,14 +497,11 @@ pub fn fill(args: FillArgs) -> Result<Status> {
             let Some((source, record, result)) = output.puzzle(event)? else {
                 return Ok(());
             };
-            let state = match result {
-                Ok(state) => state,
-                Err(problem) => {
-                    let json = format == FillFormat::Json;
-                    return report_failure(&mut output, json, source, &record, &problem, "");
-                }
+            let json = format == FillFormat::Json;
+            let Some(state) = answer_or_report(&mut output, json, source, &record, result, "")?
+            else {
+                return Ok(());
             };
-            output.success();
             match format {
                 FillFormat::Line => writeln!(output.stdout(), "{}", state.grid())?,
                 FillFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
