@@ -90,10 +90,11 @@ fn count_record(
     budget: TimeoutArgs,
 ) -> Result<SolutionCount, Problem> {
     let puzzle = record_puzzle(record)?;
-    let count = match (budget.deadline(), budget.timeout) {
-        (Some(deadline), Some(timeout)) => count_solutions_before(puzzle, limit, deadline)
-            .map_err(|_| Problem::Timeout(timeout))?,
-        _ => count_solutions(puzzle, limit),
+    let count = match budget.start() {
+        Some(budget) => {
+            count_solutions_before(puzzle, limit, budget.deadline).map_err(|_| budget.problem())?
+        }
+        None => count_solutions(puzzle, limit),
     };
     if count.found == 0 {
         if let clash @ Problem::Clash(_) = unsolvable(puzzle) {

@@ -137,7 +137,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         }
         let accept = |puzzle: &Grid| difficulty.is_none_or(|level| level_of(puzzle) == Some(level));
         let options = Options {
-            deadline: budget.deadline(),
+            deadline: budget.start().map(|budget| budget.deadline),
             ..options
         };
         generate::generate_accepted(&mut rng, &options, accept)

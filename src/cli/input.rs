@@ -158,20 +158,25 @@ struct WatchedReader<'a> {
     feed: &'a Feed<Item>,
 }
 
-impl Read for WatchedReader<'_> {
-    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+impl WatchedReader<'_> {
+    /// Tells the feed, when nothing is left in the buffer, that the next read may wait.
+    fn before_reading(&self) {
         if self.inner.buffer().is_empty() {
             self.feed.idle();
         }
+    }
+}
+
+impl Read for WatchedReader<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        self.before_reading();
         self.inner.read(buffer)
     }
 }
 
 impl BufRead for WatchedReader<'_> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.inner.buffer().is_empty() {
-            self.feed.idle();
-        }
+        self.before_reading();
         self.inner.fill_buf()
     }
 
@@ -260,6 +265,8 @@ struct CsvRecords<R: Read> {
     /// Why the source cannot be read, found in its header: reported once, then the end.
     fault: Option<io::Error>,
     started: bool,
+    /// Nothing more is read: the header was at fault.
+    finished: bool,
 }
 
 impl<R: Read> CsvRecords<R> {
@@ -270,6 +277,7 @@ impl<R: Read> CsvRecords<R> {
             wanted: column.map(String::from),
             fault: None,
             started: false,
+            finished: false,
         }
     }
 
@@ -327,14 +335,13 @@ impl<R: Read> Iterator for CsvRecords<R> {
         if !self.started {
             self.start();
         }
+        if self.finished {
+            return None;
+        }
         if let Some(fault) = self.fault.take() {
             // Reported once; nothing more is read from this source.
-            self.wanted = None;
-            self.column = Some(usize::MAX);
+            self.finished = true;
             return Some(Err(fault));
-        }
-        if self.column == Some(usize::MAX) {
-            return None;
         }
         let mut row = csv::StringRecord::new();
         match self.reader.read_record(&mut row) {

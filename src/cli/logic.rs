@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::time::Instant;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
@@ -17,7 +16,9 @@ use sudoku_logic::{
 
 use super::color;
 use super::input::{InputArgs, Source, run_puzzles};
-use super::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, puzzle_text};
+use super::output::{
+    Budget, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, puzzle_text,
+};
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
 
@@ -368,6 +369,17 @@ struct JsonExplanation {
     end: String,
 }
 
+/// The steps from `state` as far as the techniques go, within `budget` if there is one (looked at
+/// between two steps).
+fn steps_within(state: Candidates, budget: Option<Budget>) -> Explained {
+    match budget {
+        None => Ok(solve_steps(state, None)),
+        Some(budget) => {
+            solve_steps_before(state, None, Some(budget.deadline)).map_err(|_| budget.problem())
+        }
+    }
+}
+
 /// What logic made of one puzzle: the steps taken and the state they lead to.
 type Explained = Result<(Vec<Step>, Candidates), Problem>;
 
@@ -378,21 +390,19 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     let format = args.format;
     let budget = args.timeout;
     let work = move |record: &Record| -> Explained {
-        let deadline = budget.deadline();
+        let budget = budget.start();
         let state = state_of(record, true)?;
-        let timed_out = || Problem::Timeout(budget.timeout.unwrap_or_default());
-        if only_first {
-            let step: Vec<Step> = next_step(&state).into_iter().collect();
-            // A step is not cut short: the budget is looked at once it is found.
-            if deadline.is_some_and(|deadline| Instant::now() > deadline) {
-                return Err(timed_out());
-            }
-            let mut end = state;
-            step.iter().for_each(|step| end.apply(step));
-            Ok((step, end))
-        } else {
-            solve_steps_before(state, None, deadline).map_err(|_| timed_out())
+        if !only_first {
+            return steps_within(state, budget);
         }
+        let step: Vec<Step> = next_step(&state).into_iter().collect();
+        // A step is not cut short: the budget is looked at once it is found.
+        if let Some(budget) = budget.filter(Budget::is_spent) {
+            return Err(budget.problem());
+        }
+        let mut end = state;
+        step.iter().for_each(|step| end.apply(step));
+        Ok((step, end))
     };
     // explain prints a block per puzzle, ended by a blank line; hint a line.
     let end_of_answer = if only_first { "" } else { "\n" };
@@ -566,11 +576,10 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
     }
     let budget = args.timeout;
     let work = move |record: &Record| -> Result<(Rating, &'static str), Problem> {
-        let deadline = budget.deadline();
+        let budget = budget.start();
         let state = state_of(record, true)?;
         let already_solved = state.is_solved();
-        let (steps, end) = solve_steps_before(state, None, deadline)
-            .map_err(|_| Problem::Timeout(budget.timeout.unwrap_or_default()))?;
+        let (steps, end) = steps_within(state, budget)?;
         let rating = rate(&steps, end.is_solved());
         match level_name(&rating, already_solved) {
             Some(level) => Ok((rating, level)),

@@ -33,8 +33,7 @@ pub enum Format {
 
 /// The `status` of every JSON object, in every subcommand: one vocabulary, each word meaning the
 /// same everywhere, whatever the other flags.
-#[derive(serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JsonStatus {
     /// The record was answered; the answer is in the object.
     Ok,
@@ -72,12 +71,11 @@ pub fn csv_cell<T: ToString>(value: Option<T>) -> String {
     value.map(|value| value.to_string()).unwrap_or_default()
 }
 
-/// The status word of a record: `ok`, or the word of its problem.
-pub fn status_word(problem: Option<&Problem>) -> String {
-    problem
-        .map_or(JsonStatus::Ok, Problem::json_status)
-        .word()
-        .to_string()
+/// JSON writes a status as its word: the one list of words is [`JsonStatus::word`].
+impl serde::Serialize for JsonStatus {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.word())
+    }
 }
 
 /// Why a puzzle produced no result.
@@ -216,10 +214,32 @@ pub struct TimeoutArgs {
 }
 
 impl TimeoutArgs {
-    /// The moment a puzzle started now must be answered by, if any.
-    pub fn deadline(&self) -> Option<std::time::Instant> {
-        self.timeout
-            .map(|budget| std::time::Instant::now() + budget)
+    /// The budget of a puzzle started now, if there is a --timeout.
+    pub fn start(&self) -> Option<Budget> {
+        self.timeout.map(|timeout| Budget {
+            timeout,
+            deadline: std::time::Instant::now() + timeout,
+        })
+    }
+}
+
+/// The time one puzzle is given: how long, and so until when.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    timeout: std::time::Duration,
+    /// When the puzzle must be answered by.
+    pub deadline: std::time::Instant,
+}
+
+impl Budget {
+    /// True once the deadline has passed.
+    pub fn is_spent(&self) -> bool {
+        std::time::Instant::now() >= self.deadline
+    }
+
+    /// The problem of a puzzle that ran out of this budget.
+    pub fn problem(&self) -> Problem {
+        Problem::Timeout(self.timeout)
     }
 }
 
@@ -426,10 +446,12 @@ impl Output {
         I: IntoIterator<Item = F>,
         F: AsRef<[u8]>,
     {
-        let mut row = csv::Writer::from_writer(Vec::with_capacity(256));
+        // Straight into the buffered output, through a small quoting buffer of its own.
+        let mut row = csv::WriterBuilder::new()
+            .buffer_capacity(256)
+            .from_writer(&mut self.stdout);
         row.write_record(fields).map_err(io::Error::other)?;
-        let bytes = row.into_inner().map_err(|error| error.into_error())?;
-        self.stdout.write_all(&bytes)
+        row.flush()
     }
 
     /// Flushes what has been printed: someone may be waiting for it.

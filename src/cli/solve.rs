@@ -11,7 +11,7 @@ use sudoku_engine::{Grid, Record};
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
     Format, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, puzzle_text, record_puzzle,
-    status_word, unsolvable,
+    unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::status::Status;
@@ -89,16 +89,15 @@ struct JsonResult {
 /// time it took, when `timed`: reading the clock costs a little on the fastest puzzles).
 fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs) -> Solved {
     let started = timed.then(Instant::now);
-    let (result, search) = match (record_puzzle(record), budget.timeout) {
+    let (result, search) = match (record_puzzle(record), budget.start()) {
         (Ok(puzzle), None) => {
             let (solution, search) = solve_with_stats(puzzle);
             (solution.ok_or_else(|| unsolvable(puzzle)), search)
         }
-        (Ok(puzzle), Some(timeout)) => {
-            let deadline = budget.deadline().expect("a timeout was given");
-            let result = match solve_before(puzzle, deadline) {
+        (Ok(puzzle), Some(budget)) => {
+            let result = match solve_before(puzzle, budget.deadline) {
                 Ok(solution) => solution.ok_or_else(|| unsolvable(puzzle)),
-                Err(_) => Err(Problem::Timeout(timeout)),
+                Err(_) => Err(budget.problem()),
             };
             (result, SearchStats::default())
         }
@@ -131,6 +130,10 @@ pub fn run(args: SolveArgs) -> Result<Status> {
             return Ok(());
         };
         let result = &solved.result;
+        let status = result
+            .as_ref()
+            .err()
+            .map_or(JsonStatus::Ok, Problem::json_status);
         match result {
             Ok(_) => output.success(),
             Err(problem) => output.problem(source, record.line, problem),
@@ -180,7 +183,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                 source.to_string(),
                 record.line.to_string(),
                 puzzle_text(&record),
-                status_word(result.as_ref().err()),
+                status.word().to_string(),
                 result.as_ref().map(Grid::to_string).unwrap_or_default(),
                 result
                     .as_ref()
@@ -192,10 +195,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                 source: source.to_string(),
                 line: record.line,
                 puzzle: puzzle_text(&record),
-                status: match result {
-                    Ok(_) => JsonStatus::Ok,
-                    Err(problem) => problem.json_status(),
-                },
+                status,
                 solution: result.as_ref().ok().map(Grid::to_string),
                 error: result.as_ref().err().map(Problem::to_string),
                 guesses: figures.then_some(solved.search.guesses),
