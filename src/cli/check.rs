@@ -151,30 +151,33 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         chunk_size: CHUNK,
     };
     let work = move |record: &Record| check_record(record, with_solution_file);
-    run_puzzles(&sources, args.input.layout(), setup, work, |event| {
-        let Some((source, record, checked)) = output.puzzle(event)? else {
-            return Ok(());
-        };
-        let grid = match &record.puzzle {
-            Ok(grid) => *grid,
-            Err(invalid) => {
-                let problem = Problem::Invalid(invalid.error.clone());
-                return report_problem(&mut output, format, source, &record, &problem);
-            }
-        };
-        let (kind, faults) = match (checked, solutions.as_mut()) {
-            (Some(checked), _) => checked,
-            (None, Some(solutions)) => match solutions.next() {
-                Ok(solution) => ("solution", check_solution(&grid, &solution)),
-                Err(why) => {
-                    let problem = Problem::Unusable(format!("cannot check: {why}"));
-                    return report_problem(&mut output, format, source, &record, &problem);
+    run_puzzles(
+        &args.input,
+        &mut output,
+        setup,
+        work,
+        |output, source, record, checked| {
+            let grid = match &record.puzzle {
+                Ok(grid) => *grid,
+                Err(invalid) => {
+                    let problem = Problem::Invalid(invalid.error.clone());
+                    return report_problem(output, format, source, &record, &problem);
                 }
-            },
-            (None, None) => unreachable!("without a solution file every valid grid is checked"),
-        };
-        report(&mut output, format, source, &record, &grid, kind, &faults)
-    })?;
+            };
+            let (kind, faults) = match (checked, solutions.as_mut()) {
+                (Some(checked), _) => checked,
+                (None, Some(solutions)) => match solutions.next() {
+                    Ok(solution) => ("solution", check_solution(&grid, &solution)),
+                    Err(why) => {
+                        let problem = Problem::Unusable(format!("cannot check: {why}"));
+                        return report_problem(output, format, source, &record, &problem);
+                    }
+                },
+                (None, None) => unreachable!("without a solution file every valid grid is checked"),
+            };
+            report(output, format, source, &record, &grid, kind, &faults)
+        },
+    )?;
     if let Some(solutions) = solutions.as_mut() {
         if let Some(line) = solutions.left_over() {
             let problem = Problem::Unusable("more solutions than puzzles".to_string());

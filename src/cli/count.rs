@@ -147,58 +147,61 @@ pub fn run(args: CountArgs) -> Result<Status> {
         ];
         output.csv(header.into_iter().chain(["unique", "error"]))?;
     }
-    run_puzzles(&sources, args.input.layout(), setup, work, |event| {
-        let Some((source, record, result)) = output.puzzle(event)? else {
-            return Ok(());
-        };
-        let problem = match &result {
-            Ok(count) => count_problem(count, unique),
-            Err(problem) => Some(problem.clone()),
-        };
-        match &problem {
-            None => output.success(),
-            Some(problem) => output.problem(source, record.line, problem),
-        }
-        if format == CountFormat::Line {
-            match &result {
-                Ok(count) => writeln!(output.stdout(), "{count}")?,
-                Err(problem) => writeln!(output.stdout(), "{}", problem.placeholder())?,
+    run_puzzles(
+        &args.input,
+        &mut output,
+        setup,
+        work,
+        |output, source, record, result| {
+            let problem = match &result {
+                Ok(count) => count_problem(count, unique),
+                Err(problem) => Some(problem.clone()),
+            };
+            match &problem {
+                None => output.success(),
+                Some(problem) => output.problem(source, record.line, problem),
             }
-            return Ok(());
-        }
-        let object = JsonCount {
-            source: source.to_string(),
-            line: record.line,
-            puzzle: puzzle_text(&record),
-            status: match &result {
-                Err(problem) => problem.json_status(),
-                Ok(count) if count.found == 0 => JsonStatus::NoSolution,
-                Ok(count) if count.found > 1 => JsonStatus::Multiple,
-                Ok(_) => JsonStatus::Ok,
-            },
-            unique: result
-                .as_ref()
-                .ok()
-                .filter(|count| !(count.found == 1 && count.limit_reached))
-                .map(SolutionCount::is_unique),
-            count: result.as_ref().ok().map(|c| c.found),
-            limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
-            error: result.as_ref().err().map(Problem::to_string),
-        };
-        match format {
-            CountFormat::Csv => output.csv([
-                object.source,
-                object.line.to_string(),
-                object.puzzle,
-                object.status.word().to_string(),
-                csv_cell(object.count),
-                csv_cell(object.limit_reached),
-                csv_cell(object.unique),
-                csv_cell(object.error),
-            ])?,
-            _ => output.json(&object)?,
-        }
-        Ok(())
-    })?;
+            if format == CountFormat::Line {
+                match &result {
+                    Ok(count) => writeln!(output.stdout(), "{count}")?,
+                    Err(problem) => writeln!(output.stdout(), "{}", problem.placeholder())?,
+                }
+                return Ok(());
+            }
+            let object = JsonCount {
+                source: source.to_string(),
+                line: record.line,
+                puzzle: puzzle_text(&record),
+                status: match &result {
+                    Err(problem) => problem.json_status(),
+                    Ok(count) if count.found == 0 => JsonStatus::NoSolution,
+                    Ok(count) if count.found > 1 => JsonStatus::Multiple,
+                    Ok(_) => JsonStatus::Ok,
+                },
+                unique: result
+                    .as_ref()
+                    .ok()
+                    .filter(|count| !(count.found == 1 && count.limit_reached))
+                    .map(SolutionCount::is_unique),
+                count: result.as_ref().ok().map(|c| c.found),
+                limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
+                error: result.as_ref().err().map(Problem::to_string),
+            };
+            match format {
+                CountFormat::Csv => output.csv([
+                    object.source,
+                    object.line.to_string(),
+                    object.puzzle,
+                    object.status.word().to_string(),
+                    csv_cell(object.count),
+                    csv_cell(object.limit_reached),
+                    csv_cell(object.unique),
+                    csv_cell(object.error),
+                ])?,
+                _ => output.json(&object)?,
+            }
+            Ok(())
+        },
+    )?;
     Ok(output.finish()?)
 }

@@ -11,6 +11,7 @@ use anyhow::Result;
 use clap::Args;
 use sudoku_engine::{Grid, InvalidPuzzle, PuzzleReader, Record};
 
+use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
 
 /// The size of the read buffer of every source.
@@ -119,30 +120,6 @@ impl fmt::Display for Source {
     }
 }
 
-/// What the puzzle pipeline reports, in input order.
-pub enum Event<'a, T> {
-    /// A puzzle (or malformed text) and the job's result for it.
-    Puzzle {
-        /// Where it was read.
-        source: &'a Source,
-        /// What was read.
-        record: Record,
-        /// The job's result.
-        result: T,
-    },
-    /// A source that could not be opened or read to the end.
-    Unreadable {
-        /// The source.
-        source: &'a Source,
-        /// Why.
-        error: io::Error,
-    },
-    /// The input has nothing more ready, and everything read has been reported: flush.
-    InputIdle,
-    /// Time has passed: flush what a slow job produced, update progress.
-    Tick,
-}
-
 /// What the feeder reads: a record, or a source that failed, with the source's place in the list.
 pub enum Item {
     /// A record read from source number `.0`.
@@ -214,12 +191,13 @@ fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
     }
 }
 
-/// Reads every puzzle of `sources`, laid out as `layout`, runs `work` on each on `threads` threads in chunks of
-/// `chunk_size`, and passes the results to `report` in input order, with the flush and tick
-/// events between them. Stops early only when `report` fails.
+/// Reads every puzzle of the input, runs `work` on each on worker threads in chunks (as `setup`
+/// says), and calls `report` with each result in input order. The other events are `output`'s:
+/// an unreadable source is reported there, idle input and ticks flush it. Stops early only when
+/// `report` or the output fails.
 pub fn run_puzzles<T, W, R>(
-    sources: &[Source],
-    layout: Layout,
+    input: &InputArgs,
+    output: &mut Output,
     setup: Setup,
     work: W,
     mut report: R,
@@ -227,9 +205,11 @@ pub fn run_puzzles<T, W, R>(
 where
     T: Send + 'static,
     W: Fn(&Record) -> T + Send + Sync + 'static,
-    R: FnMut(Event<'_, T>) -> Result<()>,
+    R: FnMut(&mut Output, &Source, Record, T) -> Result<()>,
 {
-    let feeder_sources: Arc<[Source]> = sources.into();
+    let sources = input.sources();
+    let layout = input.layout();
+    let feeder_sources: Arc<[Source]> = sources.as_slice().into();
     pipeline::run(
         setup,
         move |feed| feed_records(&feeder_sources, &layout, feed),
@@ -238,18 +218,16 @@ where
             Item::Unreadable(..) => None,
         },
         |signal| match signal {
-            Signal::Done(Item::Record(index, record), Some(result)) => report(Event::Puzzle {
-                source: &sources[index],
-                record,
-                result,
-            }),
-            Signal::Done(Item::Unreadable(index, error), _) => report(Event::Unreadable {
-                source: &sources[index],
-                error,
-            }),
+            Signal::Done(Item::Record(index, record), Some(result)) => {
+                report(output, &sources[index], record, result)
+            }
+            Signal::Done(Item::Unreadable(index, error), _) => {
+                output.unreadable(&sources[index], &error);
+                Ok(())
+            }
             Signal::Done(Item::Record(..), None) => unreachable!("every record is worked on"),
-            Signal::InputIdle => report(Event::InputIdle),
-            Signal::Tick => report(Event::Tick),
+            Signal::InputIdle => Ok(output.flush()?),
+            Signal::Tick => Ok(output.tick()?),
         },
     )
 }

@@ -290,17 +290,13 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let format = args.format;
     let work = |record: &Record| state_of(record, false);
     run_puzzles(
-        &sources,
-        args.input.layout(),
+        &args.input,
+        &mut output,
         setup(&args.jobs),
         work,
-        |event| {
-            let Some((source, record, state)) = output.puzzle(event)? else {
-                return Ok(());
-            };
+        |output, source, record, state| {
             let (json, end) = (format == CandidatesFormat::Json, block_end(format));
-            let Some(state) = answer_or_report(&mut output, json, source, &record, state, end)?
-            else {
+            let Some(state) = answer_or_report(output, json, source, &record, state, end)? else {
                 return Ok(());
             };
             match format {
@@ -407,26 +403,16 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     // explain prints a block per puzzle, ended by a blank line; hint a line.
     let end_of_answer = if only_first { "" } else { "\n" };
     run_puzzles(
-        &sources,
-        args.input.layout(),
+        &args.input,
+        &mut output,
         setup(&args.jobs),
         work,
-        |event| {
-            let Some((source, record, result)) = output.puzzle(event)? else {
-                return Ok(());
-            };
+        |output, source, record, result| {
             let (steps, end) = match result {
                 Ok(done) => done,
                 Err(problem) => {
                     let json = format == StepsFormat::Json;
-                    return report_failure(
-                        &mut output,
-                        json,
-                        source,
-                        &record,
-                        &problem,
-                        end_of_answer,
-                    );
+                    return report_failure(output, json, source, &record, &problem, end_of_answer);
                 }
             };
             let already_solved = steps.is_empty() && end.is_solved();
@@ -499,17 +485,13 @@ pub fn fill(args: FillArgs) -> Result<Status> {
         .or(Technique::ALL.into_iter().find(|t| !t.is_single()));
     let work = move |record: &Record| state_of(record, true).map(|s| solve_steps(s, until).1);
     run_puzzles(
-        &sources,
-        args.input.layout(),
+        &args.input,
+        &mut output,
         setup(&args.jobs),
         work,
-        |event| {
-            let Some((source, record, result)) = output.puzzle(event)? else {
-                return Ok(());
-            };
+        |output, source, record, result| {
             let json = format == FillFormat::Json;
-            let Some(state) = answer_or_report(&mut output, json, source, &record, result, "")?
-            else {
+            let Some(state) = answer_or_report(output, json, source, &record, result, "")? else {
                 return Ok(());
             };
             match format {
@@ -587,27 +569,24 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         }
     };
     run_puzzles(
-        &sources,
-        args.input.layout(),
+        &args.input,
+        &mut output,
         setup(&args.jobs),
         work,
-        |event| {
-            let Some((source, record, result)) = output.puzzle(event)? else {
-                return Ok(());
-            };
+        |output, source, record, result| {
             let (rating, level) = match result {
                 Ok(rated) => rated,
                 Err(problem) if format == RateFormat::Csv => {
                     output.problem(source, record.line, &problem);
                     return Ok(csv_row(
-                        &mut output,
+                        output,
                         JsonRecord::failed(source, &record, &problem),
                         None,
                     )?);
                 }
                 Err(problem) => {
                     let json = format == RateFormat::Json;
-                    return report_failure(&mut output, json, source, &record, &problem, "");
+                    return report_failure(output, json, source, &record, &problem, "");
                 }
             };
             output.success();
@@ -621,7 +600,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
                     writeln!(out)?
                 }
                 RateFormat::Csv => csv_row(
-                    &mut output,
+                    output,
                     JsonRecord::new(source, &record, JsonStatus::Ok),
                     Some((&rating, level)),
                 )?,

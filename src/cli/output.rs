@@ -12,7 +12,7 @@ use clap::ValueEnum;
 use sudoku_engine::{Conflict, Grid, ParseError, Record, SolutionCount};
 
 use super::color;
-use super::input::{Event, Source};
+use super::input::Source;
 use super::progress::Progress;
 use super::status::Status;
 
@@ -467,25 +467,6 @@ impl Output {
             self.stdout.flush()?;
         }
         Ok(())
-    }
-
-    /// The parts of a puzzle event, or `None` for the other events, which it handles: a source
-    /// that could not be read is reported, idle input and ticks flush.
-    pub fn puzzle<'a, T>(
-        &mut self,
-        event: Event<'a, T>,
-    ) -> io::Result<Option<(&'a Source, Record, T)>> {
-        match event {
-            Event::Puzzle {
-                source,
-                record,
-                result,
-            } => return Ok(Some((source, record, result))),
-            Event::Unreadable { source, error } => self.unreadable(source, &error),
-            Event::InputIdle => self.flush()?,
-            Event::Tick => self.tick()?,
-        }
-        Ok(None)
     }
 
     /// Counts a puzzle that went well.

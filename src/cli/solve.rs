@@ -125,85 +125,88 @@ pub fn run(args: SolveArgs) -> Result<Status> {
     }
     let budget = args.timeout;
     let work = move |record: &Record| solve_record(record, timer, budget);
-    run_puzzles(&sources, args.input.layout(), setup, work, |event| {
-        let Some((source, record, solved)) = output.puzzle(event)? else {
-            return Ok(());
-        };
-        let result = &solved.result;
-        let status = result
-            .as_ref()
-            .err()
-            .map_or(JsonStatus::Ok, Problem::json_status);
-        match result {
-            Ok(_) => output.success(),
-            Err(problem) => output.problem(source, record.line, problem),
-        }
-        let out = output.stdout();
-        match format {
-            // The common case, one write of 82 bytes.
-            Format::Line if !show_puzzle && !timer => match result {
-                Ok(solution) => {
-                    let mut line = [b'\n'; 82];
-                    line[..81].copy_from_slice(&solution.line_bytes());
-                    out.write_all(&line)?
-                }
-                Err(problem) => writeln!(out, "{}", problem.placeholder())?,
-            },
-            Format::Line => {
-                if show_puzzle {
-                    write!(out, "{} ", puzzle_text(&record))?;
-                }
-                match result {
-                    Ok(solution) => out.write_all(&solution.line_bytes())?,
-                    Err(problem) => write!(out, "{}", problem.placeholder())?,
-                }
-                if timer {
-                    write!(out, "\t{:.3} ms", solved.micros / 1000.0)?;
-                }
-                out.write_all(b"\n")?
+    run_puzzles(
+        &args.input,
+        &mut output,
+        setup,
+        work,
+        |output, source, record, solved| {
+            let result = &solved.result;
+            let status = result
+                .as_ref()
+                .err()
+                .map_or(JsonStatus::Ok, Problem::json_status);
+            match result {
+                Ok(_) => output.success(),
+                Err(problem) => output.problem(source, record.line, problem),
             }
-            Format::Grid => {
-                match (result, &record.puzzle) {
-                    // The puzzle on the left, its solution on the right.
-                    (Ok(solution), Ok(puzzle)) if show_puzzle => {
-                        let (left, right) = (puzzle.block().to_string(), solution.block());
-                        for (a, b) in left.lines().zip(right.to_string().lines()) {
-                            writeln!(out, "{a}    {b}")?;
-                        }
+            let out = output.stdout();
+            match format {
+                // The common case, one write of 82 bytes.
+                Format::Line if !show_puzzle && !timer => match result {
+                    Ok(solution) => {
+                        let mut line = [b'\n'; 82];
+                        line[..81].copy_from_slice(&solution.line_bytes());
+                        out.write_all(&line)?
                     }
-                    (Ok(solution), _) => write!(out, "{}", solution.block())?,
-                    (Err(problem), _) => writeln!(out, "{}", problem.placeholder())?,
+                    Err(problem) => writeln!(out, "{}", problem.placeholder())?,
+                },
+                Format::Line => {
+                    if show_puzzle {
+                        write!(out, "{} ", puzzle_text(&record))?;
+                    }
+                    match result {
+                        Ok(solution) => out.write_all(&solution.line_bytes())?,
+                        Err(problem) => write!(out, "{}", problem.placeholder())?,
+                    }
+                    if timer {
+                        write!(out, "\t{:.3} ms", solved.micros / 1000.0)?;
+                    }
+                    out.write_all(b"\n")?
                 }
-                if timer {
-                    writeln!(out, "time: {:.3} ms", solved.micros / 1000.0)?;
+                Format::Grid => {
+                    match (result, &record.puzzle) {
+                        // The puzzle on the left, its solution on the right.
+                        (Ok(solution), Ok(puzzle)) if show_puzzle => {
+                            let (left, right) = (puzzle.block().to_string(), solution.block());
+                            for (a, b) in left.lines().zip(right.to_string().lines()) {
+                                writeln!(out, "{a}    {b}")?;
+                            }
+                        }
+                        (Ok(solution), _) => write!(out, "{}", solution.block())?,
+                        (Err(problem), _) => writeln!(out, "{}", problem.placeholder())?,
+                    }
+                    if timer {
+                        writeln!(out, "time: {:.3} ms", solved.micros / 1000.0)?;
+                    }
+                    writeln!(out)?
                 }
-                writeln!(out)?
+                Format::Csv => output.csv([
+                    source.to_string(),
+                    record.line.to_string(),
+                    puzzle_text(&record),
+                    status.word().to_string(),
+                    result.as_ref().map(Grid::to_string).unwrap_or_default(),
+                    result
+                        .as_ref()
+                        .err()
+                        .map(Problem::to_string)
+                        .unwrap_or_default(),
+                ])?,
+                Format::Json => output.json(&JsonResult {
+                    source: source.to_string(),
+                    line: record.line,
+                    puzzle: puzzle_text(&record),
+                    status,
+                    solution: result.as_ref().ok().map(Grid::to_string),
+                    error: result.as_ref().err().map(Problem::to_string),
+                    guesses: figures.then_some(solved.search.guesses),
+                    backtracks: figures.then_some(solved.search.backtracks),
+                    micros: timer.then_some(solved.micros),
+                })?,
             }
-            Format::Csv => output.csv([
-                source.to_string(),
-                record.line.to_string(),
-                puzzle_text(&record),
-                status.word().to_string(),
-                result.as_ref().map(Grid::to_string).unwrap_or_default(),
-                result
-                    .as_ref()
-                    .err()
-                    .map(Problem::to_string)
-                    .unwrap_or_default(),
-            ])?,
-            Format::Json => output.json(&JsonResult {
-                source: source.to_string(),
-                line: record.line,
-                puzzle: puzzle_text(&record),
-                status,
-                solution: result.as_ref().ok().map(Grid::to_string),
-                error: result.as_ref().err().map(Problem::to_string),
-                guesses: figures.then_some(solved.search.guesses),
-                backtracks: figures.then_some(solved.search.backtracks),
-                micros: timer.then_some(solved.micros),
-            })?,
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     Ok(output.finish()?)
 }
