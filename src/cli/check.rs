@@ -196,24 +196,16 @@ fn report_problem(
     problem: &Problem,
 ) -> Result<()> {
     output.problem(source, record.line, problem);
-    if format == CheckFormat::Line {
-        writeln!(output.stdout(), "{}", problem.placeholder())?;
-        return Ok(());
-    }
-    print_object(
-        output,
-        format,
-        JsonCheck {
-            source: source.to_string(),
-            line: record.line,
-            grid: puzzle_text(record),
-            status: problem.json_status(),
-            kind: None,
-            valid: None,
-            faults: Vec::new(),
-            error: Some(problem.to_string()),
-        },
-    )
+    print_answer(output, format, problem.placeholder(), || JsonCheck {
+        source: source.to_string(),
+        line: record.line,
+        grid: puzzle_text(record),
+        status: problem.json_status(),
+        kind: None,
+        valid: None,
+        faults: Vec::new(),
+        error: Some(problem.to_string()),
+    })
 }
 
 /// The columns of `--format csv`.
@@ -221,8 +213,19 @@ const CSV_HEADER: [&str; 8] = [
     "source", "line", "grid", "status", "kind", "valid", "faults", "error",
 ];
 
-/// Prints a check's object as JSON, or as a CSV row (the faults joined by `; `).
-fn print_object(output: &mut Output, format: CheckFormat, object: JsonCheck<'_>) -> Result<()> {
+/// Prints a check's answer: `line` in the line format, else its object (built only then) as
+/// JSON or as a CSV row (the faults joined by `; `).
+fn print_answer<'a>(
+    output: &mut Output,
+    format: CheckFormat,
+    line: &str,
+    object: impl FnOnce() -> JsonCheck<'a>,
+) -> Result<()> {
+    if format == CheckFormat::Line {
+        writeln!(output.stdout(), "{line}")?;
+        return Ok(());
+    }
+    let object = object();
     match format {
         CheckFormat::Csv => output.csv([
             object.source,
@@ -254,27 +257,19 @@ fn report(
     } else {
         output.faults(source, record.line, faults.iter());
     }
-    if format == CheckFormat::Line {
-        let verdict = if faults.is_empty() { "ok" } else { "fail" };
-        writeln!(output.stdout(), "{verdict}")?;
-        return Ok(());
-    }
-    print_object(
-        output,
-        format,
-        JsonCheck {
-            source: source.to_string(),
-            line: record.line,
-            grid: grid.to_string(),
-            status: if faults.is_empty() {
-                JsonStatus::Ok
-            } else {
-                JsonStatus::Failed
-            },
-            kind: Some(kind),
-            valid: Some(faults.is_empty()),
-            faults: faults.iter().map(ToString::to_string).collect(),
-            error: None,
+    let verdict = if faults.is_empty() { "ok" } else { "fail" };
+    print_answer(output, format, verdict, || JsonCheck {
+        source: source.to_string(),
+        line: record.line,
+        grid: grid.to_string(),
+        status: if faults.is_empty() {
+            JsonStatus::Ok
+        } else {
+            JsonStatus::Failed
         },
-    )
+        kind: Some(kind),
+        valid: Some(faults.is_empty()),
+        faults: faults.iter().map(ToString::to_string).collect(),
+        error: None,
+    })
 }
