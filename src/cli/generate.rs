@@ -102,8 +102,20 @@ fn level_of(puzzle: &Grid) -> Option<Level> {
     rate(&steps, end.is_solved()).level
 }
 
+/// Puzzle number `index` (from 0) of the run with `seed`, of the level `difficulty` if set:
+/// the one `sudoku generate --seed` prints at that place.
+pub fn make_puzzle(
+    seed: u64,
+    index: u64,
+    difficulty: Option<Level>,
+    options: &Options,
+) -> Result<Generated, GenerateError> {
+    let accept = |puzzle: &Grid| difficulty.is_none_or(|level| level_of(puzzle) == Some(level));
+    generate::generate_accepted(&mut puzzle_rng(seed, index), options, accept)
+}
+
 /// Why a puzzle could not be made, in the words of the options asked for.
-fn explain_failure(error: &GenerateError, difficulty: Option<Level>) -> String {
+pub fn explain_failure(error: &GenerateError, difficulty: Option<Level>) -> String {
     match (error, difficulty) {
         (GenerateError::NoneAccepted { attempts }, Some(level)) => format!(
             "no {level} puzzle in {attempts} attempts; allow more attempts, or ask for another level"
@@ -127,20 +139,18 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let budget = args.timeout;
     let (solved, difficulty) = (args.solved, args.difficulty);
     let make = move |&index: &u64| -> Result<Generated, GenerateError> {
-        let mut rng = puzzle_rng(seed, index);
         if solved {
-            let solution = generate::random_grid(&mut rng);
+            let solution = generate::random_grid(&mut puzzle_rng(seed, index));
             return Ok(Generated {
                 puzzle: solution,
                 solution,
             });
         }
-        let accept = |puzzle: &Grid| difficulty.is_none_or(|level| level_of(puzzle) == Some(level));
         let options = Options {
             deadline: budget.start().map(|budget| budget.deadline),
             ..options
         };
-        generate::generate_accepted(&mut rng, &options, accept)
+        make_puzzle(seed, index, difficulty, &options)
     };
     // A puzzle with a clue limit or a level can take seconds: hand them out one at a time.
     let slow = args.clues.is_some() || args.difficulty.is_some();

@@ -10,6 +10,7 @@ mod interrupt;
 mod logic;
 mod output;
 mod pipeline;
+mod play;
 mod progress;
 mod solve;
 mod status;
@@ -136,6 +137,18 @@ enum Command {
     #[command(after_help = status::EXIT_STATUS_HELP)]
     Rate(logic::RateArgs),
 
+    /// Play a puzzle in the terminal: the forced cells fill themselves as you go.
+    ///
+    /// Arrow keys or hjkl move, 1-9 place, 0, Delete or Backspace clear, p switches pencil mode,
+    /// a auto-fill (after each move, every naked or hidden single that follows is placed, and
+    /// undone with the move), c automatic candidates, ? shows the next logical step and again
+    /// applies it, m marks mistakes, u and r undo and redo without limit, s saves, q quits.
+    /// A saved game is a text file that `sudoku play FILE` resumes and that the other
+    /// subcommands read as a puzzle.
+    ///
+    /// Example: sudoku play --new --difficulty medium
+    Play(play::PlayArgs),
+
     /// Print a completion script for a shell, generated from these very definitions.
     ///
     /// Example: sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku
@@ -167,6 +180,7 @@ pub fn run() -> anyhow::Result<Status> {
         Command::Explain(args) => logic::steps(args, false),
         Command::Fill(args) => logic::fill(args),
         Command::Rate(args) => logic::rate_puzzles(args),
+        Command::Play(args) => play::run(args),
         Command::Completions { shell } => documents::completions(shell),
         Command::Man => documents::man_page(),
     }

@@ -137,9 +137,16 @@ impl Candidates {
         candidates.contradiction().map_or(Ok(candidates), Err)
     }
 
-    /// The first way this state contradicts itself, if any: a unit with no place for a digit,
-    /// or two of its cells left with the same single candidate.
-    fn contradiction(&self) -> Option<CandidatesError> {
+    /// The first way this state contradicts itself, if any: an open cell with no candidate
+    /// left, a unit with no place for a digit, or two of its cells left with the same single
+    /// candidate. (Two equal digits placed in one unit are the grid's conflicts, see
+    /// [`Grid::conflicts`].)
+    pub fn contradiction(&self) -> Option<CandidatesError> {
+        if let Some(position) =
+            Position::all().find(|&p| self.cells[p.index()] == 0 && self.marks[p.index()] == 0)
+        {
+            return Some(CandidatesError::EmptyCell { position });
+        }
         for unit in Unit::all() {
             for digit in 1..=9u8 {
                 let placed = unit.cells().any(|p| self.value(p) == Some(digit));
@@ -273,16 +280,26 @@ impl Candidates {
 
     /// Places and eliminates what `step` says, removing placed digits from their peers.
     pub fn apply(&mut self, step: &Step) {
-        for &CellDigit { position, digit } in &step.placements {
-            self.cells[position.index()] = digit;
-            self.marks[position.index()] = 0;
-            for peer in CellSet::peers(position).iter() {
-                self.marks[peer.index()] &= !(1 << digit);
-            }
+        for &placement in &step.placements {
+            self.place(placement);
         }
-        for &CellDigit { position, digit } in &step.eliminations {
-            self.marks[position.index()] &= !(1 << digit);
+        for &elimination in &step.eliminations {
+            self.eliminate(elimination);
         }
+    }
+
+    /// Fills a cell with a digit and removes that digit from the candidates of its peers.
+    pub fn place(&mut self, CellDigit { position, digit }: CellDigit) {
+        self.cells[position.index()] = digit;
+        self.marks[position.index()] = 0;
+        for peer in CellSet::peers(position).iter() {
+            self.marks[peer.index()] &= !(1 << digit);
+        }
+    }
+
+    /// Removes a candidate from an open cell (nothing happens if it is not one).
+    pub fn eliminate(&mut self, CellDigit { position, digit }: CellDigit) {
+        self.marks[position.index()] &= !(1 << digit);
     }
 
     /// The grid as 9 rows of 3x3 candidate blocks, with box separators.

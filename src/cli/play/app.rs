@@ -1,0 +1,169 @@
+//! A game in its session: the key actions applied to the game, saving to a file, and leaving
+//! (asked twice while the game is unsaved).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+
+use super::game::{Game, Stage, Tone};
+use super::keys::Action;
+use super::save;
+
+/// What the session does after an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Keep playing.
+    Continue,
+    /// Leave.
+    Quit,
+    /// Leave at once, as an interrupted program.
+    Interrupt,
+}
+
+/// A game, where it saves, and whether a quit is waiting for its confirmation.
+pub struct App {
+    /// The game.
+    pub game: Game,
+    /// Where `s` saves.
+    pub save_path: PathBuf,
+    /// Whether colours are used.
+    pub colour: bool,
+    quit_asked: bool,
+}
+
+impl App {
+    /// A session on `game`, saving to `save_path`.
+    pub fn new(game: Game, save_path: PathBuf, colour: bool) -> App {
+        App {
+            game,
+            save_path,
+            colour,
+            quit_asked: false,
+        }
+    }
+
+    /// Applies one action.
+    pub fn act(&mut self, action: Action) -> Next {
+        let confirming = std::mem::take(&mut self.quit_asked);
+        let game = &mut self.game;
+        match action {
+            Action::Move(rows, columns) => game.move_cursor(rows, columns),
+            Action::Digit(digit) => game.type_digit(digit),
+            Action::Clear => game.clear(),
+            Action::Hint => game.hint(),
+            Action::Undo => game.undo(),
+            Action::Redo => game.redo(),
+            Action::AutoFill => game.toggle_auto_fill(),
+            Action::AutoCandidates => game.toggle_auto_candidates(),
+            Action::Pencil => game.toggle_pencil_mode(),
+            Action::Mistakes => game.toggle_mistakes(),
+            Action::Start if game.stage() == Stage::Entering => game.start_playing(),
+            Action::Start => {}
+            Action::Save => self.save(),
+            Action::Interrupt => return Next::Interrupt,
+            Action::Quit if confirming || !game.is_unsaved() => return Next::Quit,
+            Action::Quit => {
+                self.quit_asked = true;
+                game.say(
+                    Tone::Warning,
+                    "The game is not saved: q again leaves, s saves.",
+                );
+            }
+        }
+        Next::Continue
+    }
+
+    /// Writes the game to its file (through a temporary file beside it, renamed over it, so a
+    /// failed save never leaves half a file) and says so.
+    fn save(&mut self) {
+        match self.write() {
+            Ok(()) => {
+                self.game.mark_saved();
+                let path = self.save_path.display();
+                self.game.say(Tone::Info, format!("Saved to {path}."));
+            }
+            Err(error) => self.game.say(Tone::Warning, format!("{error:#}")),
+        }
+    }
+
+    fn write(&self) -> Result<()> {
+        let path = &self.save_path;
+        let folder = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => std::path::Path::new("."),
+        };
+        let context = || format!("cannot save to {}", path.display());
+        if let Ok(existing) = std::fs::read(path)
+            && !save::is_saved_game(&String::from_utf8_lossy(&existing))
+        {
+            anyhow::bail!(
+                "not saving over {}: it is not a saved game (--save names another file)",
+                path.display()
+            );
+        }
+        let mut file = tempfile::NamedTempFile::new_in(folder).with_context(context)?;
+        file.write_all(save::to_text(&self.game).as_bytes())
+            .with_context(context)?;
+        file.persist(path)
+            .map_err(|e| e.error)
+            .with_context(context)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    fn app_saving_to(path: PathBuf) -> App {
+        App::new(Game::new(&PUZZLE.parse().unwrap()), path, false)
+    }
+
+    #[test]
+    fn quitting_an_unsaved_game_asks_once_more() {
+        let folder = tempfile::tempdir().unwrap();
+        let mut app = app_saving_to(folder.path().join("game.txt"));
+        assert_eq!(app.act(Action::Quit), Next::Quit, "nothing to lose yet");
+        app.act(Action::Digit(1));
+        app.act(Action::Move(0, 1));
+        app.act(Action::Digit(1));
+        assert_eq!(app.act(Action::Quit), Next::Continue);
+        assert_eq!(app.act(Action::Quit), Next::Quit);
+        app.act(Action::Move(0, 1));
+        assert_eq!(app.act(Action::Quit), Next::Continue, "a key in between");
+        app.act(Action::Save);
+        assert_eq!(app.act(Action::Quit), Next::Quit, "saved");
+        assert_eq!(app.act(Action::Interrupt), Next::Interrupt);
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_saved_game_is_never_overwritten() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("puzzles.txt");
+        std::fs::write(&path, format!("{PUZZLE}\n")).unwrap();
+        let mut app = app_saving_to(path.clone());
+        app.act(Action::Save);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{PUZZLE}\n")
+        );
+        let (_, text) = app.game.message().unwrap();
+        assert!(text.starts_with("not saving over"), "{text}");
+        // A saved game is overwritten.
+        let path = folder.path().join("game.txt");
+        let mut app = app_saving_to(path.clone());
+        app.act(Action::Save);
+        app.act(Action::Move(0, 1));
+        app.act(Action::Digit(1));
+        app.act(Action::Save);
+        assert!(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("# player: .1.")
+        );
+    }
+}

@@ -1,0 +1,943 @@
+//! The state of a game of `sudoku play`: the givens, the player's digits and pencil marks, the
+//! cells filled automatically, the history for undo and redo, and what the logic engine says
+//! about the position. Nothing here draws or reads keys: the view and the key map work on it.
+
+use std::time::Duration;
+
+use sudoku_engine::grid::CELLS;
+use sudoku_engine::{Grid, Position, count_solutions};
+use sudoku_logic::{Candidates, CellDigit, CellSet, Step, explain, next_step, rate};
+
+/// Where the digit of a filled cell came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Part of the puzzle.
+    Given,
+    /// Typed by the player, or placed by a hint the player applied.
+    Player,
+    /// Placed by auto-fill: a single that followed from a move.
+    Auto,
+}
+
+/// Everything a move can change, kept whole in the undo history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The digit of every cell, 0 for an empty one.
+    pub digits: [u8; CELLS],
+    /// Where each filled cell's digit came from.
+    pub origins: [Option<Origin>; CELLS],
+    /// The candidates the player struck out while the candidates are automatic (bit `d` for
+    /// digit `d`): kept as the rules change around them.
+    pub eliminated: [u16; CELLS],
+    /// The player's own pencil marks, shown while the candidates are not automatic.
+    pub pencil: [u16; CELLS],
+}
+
+impl Board {
+    /// A board holding `givens` and nothing else.
+    pub fn of(givens: &Grid) -> Board {
+        let digits = *givens.cells();
+        Board {
+            digits,
+            origins: digits.map(|d| (d != 0).then_some(Origin::Given)),
+            eliminated: [0; CELLS],
+            pencil: [0; CELLS],
+        }
+    }
+
+    /// The filled cells as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.digits).expect("digits are 0-9")
+    }
+
+    /// The givens alone.
+    pub fn givens(&self) -> Grid {
+        let mut cells = self.digits;
+        for (cell, origin) in cells.iter_mut().zip(self.origins) {
+            if origin != Some(Origin::Given) {
+                *cell = 0;
+            }
+        }
+        Grid::from_cells(cells).expect("digits are 0-9")
+    }
+
+    fn set(&mut self, position: Position, digit: u8, origin: Origin) {
+        self.digits[position.index()] = digit;
+        self.origins[position.index()] = (digit != 0).then_some(origin);
+    }
+}
+
+/// The switches the player can flip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Place every single that follows from a move.
+    pub auto_fill: bool,
+    /// Show the candidates the rules allow (less the player's eliminations) instead of the
+    /// player's own pencil marks.
+    pub auto_candidates: bool,
+    /// Digits typed toggle pencil marks instead of filling the cell.
+    pub pencil_mode: bool,
+    /// Mark every digit that differs from the solution.
+    pub show_mistakes: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            auto_fill: true,
+            auto_candidates: true,
+            pencil_mode: false,
+            show_mistakes: false,
+        }
+    }
+}
+
+/// Whether a move lets auto-fill place the singles that follow from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fill {
+    /// A placement or an elimination: singles may follow.
+    Singles,
+    /// A clear, a restored candidate, a pencil mark of the player's own, a given.
+    No,
+}
+
+/// How far the game has gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The player types the givens of a puzzle from elsewhere.
+    Entering,
+    /// The player solves.
+    Playing,
+    /// Every cell is filled and nothing clashes.
+    Solved,
+}
+
+/// What the givens allow, worked out once when the puzzle is set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solutions {
+    /// Not looked at yet (the givens are still being entered).
+    Unknown,
+    /// The givens clash or allow no solution.
+    None,
+    /// Exactly one solution: mistakes can be shown.
+    Unique(Grid),
+    /// More than one.
+    Several,
+}
+
+/// What a message is about, for its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// News: a hint, a setting changed, a file saved.
+    Info,
+    /// Something is wrong or refused.
+    Warning,
+    /// The puzzle is solved.
+    Success,
+}
+
+/// The part a cell plays in the hint on show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintRole {
+    /// The hint places a digit here.
+    Placement,
+    /// The hint removes these candidates here (bit `d` for digit `d`).
+    Elimination(u16),
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    undo: Vec<Board>,
+    redo: Vec<Board>,
+    settings: Settings,
+    stage: Stage,
+    solutions: Solutions,
+    cursor: Position,
+    hint: Option<Step>,
+    message: Option<(Tone, String)>,
+    elapsed: Duration,
+    unsaved: bool,
+}
+
+impl Game {
+    /// A game on `givens`, ready to play. The solutions are counted at once, and a puzzle
+    /// without exactly one says so in the first message.
+    pub fn new(givens: &Grid) -> Game {
+        let mut game = Game::entering(givens);
+        game.start_playing();
+        game
+    }
+
+    /// A game whose givens the player types first (starting from `givens`, often empty).
+    pub fn entering(givens: &Grid) -> Game {
+        Game {
+            board: Board::of(givens),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            settings: Settings::default(),
+            stage: Stage::Entering,
+            solutions: Solutions::Unknown,
+            cursor: Position::new(0),
+            hint: None,
+            message: Some((
+                Tone::Info,
+                "Type the givens, then press Enter to start playing.".into(),
+            )),
+            elapsed: Duration::ZERO,
+            unsaved: false,
+        }
+    }
+
+    /// A game as it was saved: its board, time and settings.
+    pub fn resume(board: Board, elapsed: Duration, settings: Settings) -> Game {
+        let mut game = Game::entering(&Grid::empty());
+        game.board = board;
+        game.settings = settings;
+        game.start_playing();
+        game.elapsed = elapsed;
+        game.after_move();
+        game
+    }
+
+    /// Ends the entering of givens: refused while two givens clash; otherwise the solutions are
+    /// counted and play starts.
+    pub fn start_playing(&mut self) {
+        let givens = self.board.givens();
+        if let Some(conflict) = givens.first_conflict() {
+            self.say(
+                Tone::Warning,
+                format!("The givens clash ({conflict}): fix them first."),
+            );
+            return;
+        }
+        self.solutions = match count_solutions(&givens, 2).found {
+            0 => Solutions::None,
+            1 => Solutions::Unique(sudoku_engine::solve(&givens).expect("counted one solution")),
+            _ => Solutions::Several,
+        };
+        self.stage = Stage::Playing;
+        self.undo.clear();
+        self.redo.clear();
+        self.message = match self.solutions {
+            Solutions::None => Some((
+                Tone::Warning,
+                "This puzzle has no solution: it can be played, but not finished.".into(),
+            )),
+            Solutions::Several => Some((
+                Tone::Warning,
+                "This puzzle has more than one solution: mistakes cannot be shown.".into(),
+            )),
+            _ => Some((Tone::Info, "Good luck! Press ? for a hint.".into())),
+        };
+        self.after_move();
+    }
+
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The switches.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// How far the game has gone.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The selected cell.
+    pub fn cursor(&self) -> Position {
+        self.cursor
+    }
+
+    /// The latest message, if any.
+    pub fn message(&self) -> Option<(Tone, &str)> {
+        self.message
+            .as_ref()
+            .map(|(tone, text)| (*tone, text.as_str()))
+    }
+
+    /// Time spent playing.
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    /// True when something changed since the game was loaded or saved.
+    pub fn is_unsaved(&self) -> bool {
+        self.unsaved
+    }
+
+    /// Notes that the game was saved.
+    pub fn mark_saved(&mut self) {
+        self.unsaved = false;
+    }
+
+    /// Shows a message in place of the last one.
+    pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.message = Some((tone, text.into()));
+    }
+
+    /// Counts playing time; the clock stands still while entering and once solved.
+    pub fn tick(&mut self, delta: Duration) {
+        if self.stage == Stage::Playing {
+            self.elapsed += delta;
+        }
+    }
+
+    /// Moves the selection by rows and columns, wrapping around the edges.
+    pub fn move_cursor(&mut self, rows: isize, columns: isize) {
+        let row = (self.cursor.row() as isize + rows).rem_euclid(9) as usize;
+        let column = (self.cursor.column() as isize + columns).rem_euclid(9) as usize;
+        self.cursor = Position::at(row, column);
+    }
+
+    /// The candidates shown in an empty cell: the ones the rules allow less the player's
+    /// eliminations, or the player's own marks when the candidates are not automatic.
+    pub fn marks(&self, position: Position) -> u16 {
+        let index = position.index();
+        if self.board.digits[index] != 0 || self.stage == Stage::Entering {
+            0
+        } else if self.settings.auto_candidates {
+            self.state().marks(position).bits()
+        } else {
+            self.board.pencil[index]
+        }
+    }
+
+    /// True when the digit in `position` repeats in one of its units.
+    pub fn clashes(&self, position: Position) -> bool {
+        let digit = self.board.digits[position.index()];
+        digit != 0
+            && CellSet::peers(position)
+                .iter()
+                .any(|peer| self.board.digits[peer.index()] == digit)
+    }
+
+    /// True when mistakes are shown and the digit in `position` differs from the solution.
+    pub fn is_mistake(&self, position: Position) -> bool {
+        let digit = self.board.digits[position.index()];
+        match &self.solutions {
+            Solutions::Unique(solution) if self.settings.show_mistakes && digit != 0 => {
+                solution.get(position).map(|d| d.get()) != Some(digit)
+            }
+            _ => false,
+        }
+    }
+
+    /// The hint on show, if any.
+    pub fn hint_step(&self) -> Option<&Step> {
+        self.hint.as_ref()
+    }
+
+    /// The part `position` plays in the hint on show, if any.
+    pub fn hint_role(&self, position: Position) -> Option<HintRole> {
+        let step = self.hint.as_ref()?;
+        if step.placements.iter().any(|p| p.position == position) {
+            return Some(HintRole::Placement);
+        }
+        let removed = step
+            .eliminations
+            .iter()
+            .filter(|e| e.position == position)
+            .fold(0, |bits, e| bits | 1 << e.digit);
+        (removed != 0).then_some(HintRole::Elimination(removed))
+    }
+
+    /// The candidate state the logic works on: the rules' candidates less the player's
+    /// eliminations.
+    pub fn state(&self) -> Candidates {
+        let mut state = Candidates::from_grid(&self.board.grid());
+        for position in Position::all() {
+            let eliminated = self.board.eliminated[position.index()];
+            for digit in 1..=9 {
+                if eliminated & (1 << digit) != 0 {
+                    state.eliminate(CellDigit { position, digit });
+                }
+            }
+        }
+        state
+    }
+
+    /// A digit key: fills the selected cell (or, in pencil mode, toggles the mark). While
+    /// entering, the digit becomes a given.
+    pub fn type_digit(&mut self, digit: u8) {
+        let position = self.cursor;
+        let index = position.index();
+        match self.stage {
+            Stage::Entering => {
+                self.change(Fill::No, |game| {
+                    game.board.set(position, digit, Origin::Given);
+                });
+                return;
+            }
+            Stage::Solved => {
+                self.say(Tone::Info, "Solved already: u undoes, q quits.");
+                return;
+            }
+            Stage::Playing => {}
+        }
+        if self.board.origins[index] == Some(Origin::Given) {
+            self.say(Tone::Warning, format!("{position} is a given."));
+        } else if self.settings.pencil_mode {
+            self.toggle_mark(position, digit);
+        } else if self.board.digits[index] != digit {
+            self.change(Fill::Singles, |game| {
+                game.board.set(position, digit, Origin::Player);
+            });
+        }
+    }
+
+    fn toggle_mark(&mut self, position: Position, digit: u8) {
+        let (index, bit) = (position.index(), 1u16 << digit);
+        if self.board.digits[index] != 0 {
+            self.say(
+                Tone::Warning,
+                format!("{position} is filled: clear it first."),
+            );
+        } else if !self.settings.auto_candidates {
+            self.change(Fill::No, |game| game.board.pencil[index] ^= bit);
+        } else if self.marks(position) & bit != 0 {
+            self.change(Fill::Singles, |game| game.board.eliminated[index] |= bit);
+        } else if self.board.eliminated[index] & bit != 0 {
+            self.change(Fill::No, |game| game.board.eliminated[index] &= !bit);
+        } else {
+            self.say(
+                Tone::Warning,
+                format!("{digit} is already in the row, column or box of {position}."),
+            );
+        }
+    }
+
+    /// Empties the selected cell (a given only while entering). Nothing is auto-filled after a
+    /// clear: it takes a move back rather than making one.
+    pub fn clear(&mut self) {
+        let position = self.cursor;
+        match (self.stage, self.board.origins[position.index()]) {
+            (Stage::Entering, _) | (Stage::Playing, Some(Origin::Player | Origin::Auto)) => {
+                self.change(Fill::No, |game| game.board.set(position, 0, Origin::Player));
+            }
+            (Stage::Playing, Some(Origin::Given)) => {
+                self.say(Tone::Warning, format!("{position} is a given."));
+            }
+            _ => {}
+        }
+    }
+
+    /// The hint key: the first press shows the easiest next step (its cells highlighted), the
+    /// second applies it.
+    pub fn hint(&mut self) {
+        if self.stage != Stage::Playing {
+            return;
+        }
+        if let Some(step) = self.hint.take() {
+            self.change(Fill::Singles, |game| {
+                for placement in &step.placements {
+                    game.board
+                        .set(placement.position, placement.digit, Origin::Player);
+                }
+                for elimination in &step.eliminations {
+                    let (index, bit) = (elimination.position.index(), 1 << elimination.digit);
+                    game.board.eliminated[index] |= bit;
+                    game.board.pencil[index] &= !bit;
+                }
+            });
+            if self
+                .message
+                .as_ref()
+                .is_none_or(|(tone, _)| *tone == Tone::Info)
+            {
+                self.say(Tone::Info, format!("Applied: {step}"));
+            }
+            return;
+        }
+        if let Some(problem) = self.problem() {
+            self.say(Tone::Warning, problem);
+            return;
+        }
+        match next_step(&self.state()) {
+            Some(step) => {
+                let mut text = format!("{step}  (? again applies it)");
+                let mistakes = self.mistakes();
+                if mistakes > 0 {
+                    text = format!("{text}; but {mistakes} digit(s) differ from the solution");
+                }
+                self.say(Tone::Info, text);
+                self.hint = Some(step);
+            }
+            None => self.say(
+                Tone::Warning,
+                "No technique I know applies here: try a guess (and undo if it fails).",
+            ),
+        }
+    }
+
+    /// How many filled cells differ from the unique solution (0 when there is none).
+    pub fn mistakes(&self) -> usize {
+        match &self.solutions {
+            Solutions::Unique(solution) => Position::all()
+                .filter(|&p| {
+                    let digit = self.board.digits[p.index()];
+                    digit != 0 && solution.get(p).map(|d| d.get()) != Some(digit)
+                })
+                .count(),
+            _ => 0,
+        }
+    }
+
+    /// What makes the position impossible, in words: two equal digits in a unit, or the
+    /// candidates contradicting themselves.
+    fn problem(&self) -> Option<String> {
+        if let Some(conflict) = self.board.grid().first_conflict() {
+            return Some(format!("Clash: {conflict}. Undo or clear a cell."));
+        }
+        let contradiction = self.state().contradiction()?;
+        Some(format!(
+            "Contradiction: {contradiction}. A digit or an elimination is wrong: u undoes."
+        ))
+    }
+
+    /// Undoes the last move, with everything auto-fill placed after it.
+    pub fn undo(&mut self) {
+        match self.undo.pop() {
+            Some(board) => {
+                let newer = std::mem::replace(&mut self.board, board);
+                self.redo.push(newer);
+                self.say(Tone::Info, "Undone.");
+                self.after_move();
+            }
+            None => self.say(Tone::Info, "Nothing to undo."),
+        }
+    }
+
+    /// Makes again the last move undone.
+    pub fn redo(&mut self) {
+        match self.redo.pop() {
+            Some(board) => {
+                let older = std::mem::replace(&mut self.board, board);
+                self.undo.push(older);
+                self.say(Tone::Info, "Redone.");
+                self.after_move();
+            }
+            None => self.say(Tone::Info, "Nothing to redo."),
+        }
+    }
+
+    /// Switches auto-fill (from the next move on).
+    pub fn toggle_auto_fill(&mut self) {
+        self.settings.auto_fill = !self.settings.auto_fill;
+        let on = self.settings.auto_fill;
+        self.say(Tone::Info, format!("Auto-fill {}.", on_off(on)));
+    }
+
+    /// Switches automatic candidates. Switched off, the marks on show become the player's own
+    /// pencil marks; switched on, the player's earlier eliminations apply again.
+    pub fn toggle_auto_candidates(&mut self) {
+        if self.settings.auto_candidates && self.stage == Stage::Playing {
+            let shown: [u16; CELLS] = std::array::from_fn(|i| self.marks(Position::new(i)));
+            self.board.pencil = shown;
+        }
+        self.settings.auto_candidates = !self.settings.auto_candidates;
+        let on = self.settings.auto_candidates;
+        self.say(Tone::Info, format!("Automatic candidates {}.", on_off(on)));
+    }
+
+    /// Switches pencil mode.
+    pub fn toggle_pencil_mode(&mut self) {
+        self.settings.pencil_mode = !self.settings.pencil_mode;
+        let on = self.settings.pencil_mode;
+        self.say(Tone::Info, format!("Pencil mode {}.", on_off(on)));
+    }
+
+    /// Switches the marking of mistakes, and says how many there are.
+    pub fn toggle_mistakes(&mut self) {
+        self.settings.show_mistakes = !self.settings.show_mistakes;
+        let text = match (&self.solutions, self.settings.show_mistakes) {
+            (_, false) => "Mistakes hidden.".to_string(),
+            (Solutions::Unique(_), true) => match self.mistakes() {
+                0 => "No mistakes so far.".to_string(),
+                n => format!("{n} digit(s) differ from the solution, marked."),
+            },
+            (Solutions::None, true) => "No solution to compare with.".to_string(),
+            _ => "More than one solution: nothing to compare with.".to_string(),
+        };
+        self.say(Tone::Info, text);
+    }
+
+    /// Runs a move, then (for `Fill::Singles`, while auto-fill is on) fills the singles that
+    /// follow from it; the board before it goes on the undo history if the move changed it.
+    fn change(&mut self, fill: Fill, make_move: impl FnOnce(&mut Game)) {
+        let before = self.board.clone();
+        let before_state = self.state();
+        make_move(self);
+        if fill == Fill::Singles && self.settings.auto_fill && self.stage == Stage::Playing {
+            self.auto_fill(&before_state);
+        }
+        if self.board != before {
+            self.undo.push(before);
+            self.redo.clear();
+            self.unsaved = true;
+            self.message = None;
+            self.after_move();
+        }
+    }
+
+    /// Places every single that follows from the move made since `before`, and from those
+    /// placements in turn, until none follows or the position contradicts itself. A single
+    /// follows when a candidate the move removed leaves a cell with one candidate (naked) or a
+    /// digit with one place in a unit through that cell (hidden); singles the move did not
+    /// touch are left for the player to find.
+    fn auto_fill(&mut self, before: &Candidates) {
+        while self.problem().is_none() {
+            let Some(single) = self.single_after(before) else {
+                break;
+            };
+            self.board.set(single.position, single.digit, Origin::Auto);
+        }
+    }
+
+    /// The first single among the cells and units whose candidates changed since `before`.
+    fn single_after(&self, before: &Candidates) -> Option<CellDigit> {
+        let now = self.state();
+        let removed = |p: Position| before.marks(p).bits() & !now.marks(p).bits();
+        let naked = Position::all().find_map(|position| {
+            let marks = now.marks(position);
+            (removed(position) != 0 && marks.len() == 1).then(|| CellDigit {
+                position,
+                digit: marks.first().expect("one candidate").get(),
+            })
+        });
+        naked.or_else(|| {
+            Position::all().find_map(|changed| {
+                let removed = removed(changed);
+                CellSet::units_of(changed).into_iter().find_map(|unit| {
+                    (1..=9u8)
+                        .filter(|d| removed & (1 << d) != 0)
+                        .find_map(|digit| {
+                            let placed = unit.cells().any(|p| now.value(p) == Some(digit));
+                            let mut places = now.cells_with(unit, digit);
+                            match (placed, places.next(), places.next()) {
+                                (false, Some(position), None) => {
+                                    Some(CellDigit { position, digit })
+                                }
+                                _ => None,
+                            }
+                        })
+                })
+            })
+        })
+    }
+
+    /// After the board changed: drop the hint on show, report a clash or a contradiction, and
+    /// announce the end.
+    fn after_move(&mut self) {
+        self.hint = None;
+        if self.stage == Stage::Entering {
+            return;
+        }
+        let complete = self.board.digits.iter().all(|&d| d != 0);
+        if complete && self.board.grid().first_conflict().is_none() {
+            if self.stage != Stage::Solved {
+                self.stage = Stage::Solved;
+                let text = format!("Solved in {}! {}", clock(self.elapsed), self.hardest());
+                self.say(Tone::Success, text);
+            }
+            return;
+        }
+        self.stage = Stage::Playing;
+        if let Some(problem) = self.problem() {
+            self.say(Tone::Warning, problem);
+        }
+    }
+
+    /// The hardest technique the puzzle needs, as `sudoku rate` finds it.
+    fn hardest(&self) -> String {
+        let (steps, end) = explain(&self.board.givens());
+        let rating = rate(&steps, end.is_solved());
+        let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
+        match (hardest, rating.level) {
+            (Some(step), Some(level)) => format!(
+                "Hardest technique: {} (rating {:.1}, {level}).",
+                step.technique.name(),
+                rating.explainer
+            ),
+            (Some(_), None) => "It needs more than the techniques `sudoku rate` knows.".into(),
+            (None, _) => "It needed no technique at all.".into(),
+        }
+    }
+}
+
+fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}
+
+/// A duration as `m:ss`, or `h:mm:ss` from an hour on.
+pub fn clock(elapsed: Duration) -> String {
+    let seconds = elapsed.as_secs();
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A medium puzzle (`sudoku generate --seed 7 --difficulty medium`): singles, then a
+    /// pointing pair and a naked triple.
+    const MEDIUM: &str =
+        ".....3..24..8.....1.39...8...62...1..7..8..53..........8.6..12...9.3...7....9.6..";
+
+    fn game() -> Game {
+        Game::new(&MEDIUM.parse().unwrap())
+    }
+
+    fn solution() -> Grid {
+        sudoku_engine::solve(&MEDIUM.parse().unwrap()).unwrap()
+    }
+
+    fn place(game: &mut Game, row: usize, column: usize, digit: u8) {
+        game.cursor = Position::at(row, column);
+        game.type_digit(digit);
+    }
+
+    fn count(game: &Game, origin: Origin) -> usize {
+        game.board
+            .origins
+            .iter()
+            .filter(|&&o| o == Some(origin))
+            .count()
+    }
+
+    #[test]
+    fn nothing_is_filled_before_the_first_move() {
+        let game = game();
+        assert_eq!(count(&game, Origin::Auto), 0);
+        assert!(next_step(&game.state()).unwrap().technique.is_single());
+    }
+
+    #[test]
+    fn a_move_fills_the_singles_that_follow_and_undo_takes_them_back_with_it() {
+        let mut game = game();
+        let before = game.board.clone();
+        // r8c8 = 4 leaves r9c8 with 3 alone, and on from there.
+        place(&mut game, 7, 7, 4);
+        let filled = count(&game, Origin::Auto);
+        assert!(filled > 0, "nothing followed");
+        assert!(filled < 81 - 27, "the pointing pair is still needed");
+        assert_eq!(game.board.digits[Position::at(8, 7).index()], 3);
+        let solution = solution();
+        for position in Position::all().filter(|p| game.board.digits[p.index()] != 0) {
+            assert_eq!(
+                solution.get(position).map(|d| d.get()),
+                Some(game.board.digits[position.index()])
+            );
+        }
+        game.undo();
+        assert_eq!(game.board, before);
+        game.redo();
+        assert_eq!(count(&game, Origin::Auto), filled);
+    }
+
+    #[test]
+    fn without_auto_fill_a_move_places_only_its_digit() {
+        let mut game = game();
+        game.toggle_auto_fill();
+        place(&mut game, 7, 7, 4);
+        assert_eq!(count(&game, Origin::Auto), 0);
+        assert_eq!(count(&game, Origin::Player), 1);
+    }
+
+    #[test]
+    fn a_wrong_digit_is_reported_and_nothing_is_filled_from_a_contradiction() {
+        let mut game = game();
+        // 1 in r1c1 clashes with nothing, but it is wrong; keep adding wrong digits until
+        // the position contradicts itself.
+        let solution = solution();
+        let mut reported = false;
+        let empty: Vec<Position> = Position::all()
+            .filter(|p| game.board.digits[p.index()] == 0)
+            .collect();
+        for position in empty {
+            let right = solution.get(position).unwrap().get();
+            let Some(wrong) = game
+                .state()
+                .marks(position)
+                .iter()
+                .map(|d| d.get())
+                .find(|&d| d != right)
+            else {
+                continue;
+            };
+            game.cursor = position;
+            game.type_digit(wrong);
+            if let Some((Tone::Warning, text)) = game.message() {
+                assert!(
+                    text.starts_with("Contradiction") || text.starts_with("Clash"),
+                    "{text}"
+                );
+                reported = true;
+                break;
+            }
+        }
+        assert!(reported);
+        // A contradiction stops auto-fill: no cell was filled from it.
+        assert!(
+            game.state().contradiction().is_some() || game.board.grid().first_conflict().is_some()
+        );
+        let hint_before = game.hint.clone();
+        game.hint();
+        assert_eq!(
+            game.hint, hint_before,
+            "no hint from an impossible position"
+        );
+    }
+
+    #[test]
+    fn the_players_eliminations_are_kept_as_digits_go_in_and_can_be_restored() {
+        let mut game = game();
+        game.toggle_auto_fill();
+        let cell = Position::at(0, 0);
+        let struck = game.marks(cell).trailing_zeros() as u8;
+        game.cursor = cell;
+        game.toggle_pencil_mode();
+        game.type_digit(struck);
+        assert_eq!(game.marks(cell) & (1 << struck), 0);
+        game.toggle_pencil_mode();
+        place(&mut game, 7, 7, 4);
+        assert_eq!(game.marks(cell) & (1 << struck), 0, "kept after a move");
+        game.toggle_pencil_mode();
+        game.cursor = cell;
+        game.type_digit(struck);
+        assert_ne!(game.marks(cell) & (1 << struck), 0, "restored");
+    }
+
+    #[test]
+    fn turning_automatic_candidates_off_keeps_the_marks_on_show_as_the_players_own() {
+        let mut game = game();
+        let shown: Vec<u16> = Position::all().map(|p| game.marks(p)).collect();
+        game.toggle_auto_candidates();
+        let kept: Vec<u16> = Position::all().map(|p| game.marks(p)).collect();
+        assert_eq!(shown, kept);
+        // Now a pencil mark is the player's to set, even where the rules forbid it.
+        game.cursor = Position::at(0, 0);
+        game.toggle_pencil_mode();
+        let forbidden = (1..=9u8)
+            .find(|d| game.marks(game.cursor) & (1 << d) == 0)
+            .unwrap();
+        game.type_digit(forbidden);
+        assert_ne!(game.marks(game.cursor) & (1 << forbidden), 0);
+    }
+
+    #[test]
+    fn a_hint_shows_first_and_applies_on_the_second_press() {
+        let mut game = game();
+        game.hint();
+        let step = game.hint.clone().expect("a step");
+        let target = step.placements[0];
+        assert_eq!(game.hint_role(target.position), Some(HintRole::Placement));
+        assert_eq!(game.board.digits[target.position.index()], 0);
+        game.hint();
+        assert_eq!(game.board.digits[target.position.index()], target.digit);
+        assert!(game.hint.is_none());
+    }
+
+    #[test]
+    fn givens_cannot_be_changed_while_playing() {
+        let mut game = game();
+        place(&mut game, 0, 5, 7);
+        assert_eq!(game.board.digits[5], 3);
+        game.clear();
+        assert_eq!(game.board.digits[5], 3);
+        assert_eq!(game.message(), Some((Tone::Warning, "r1c6 is a given.")));
+    }
+
+    #[test]
+    fn solving_announces_the_time_and_the_hardest_technique() {
+        let mut game = game();
+        game.tick(Duration::from_secs(125));
+        let solution = solution();
+        while game.stage == Stage::Playing {
+            let position = Position::all()
+                .find(|p| game.board.digits[p.index()] == 0)
+                .unwrap();
+            place(
+                &mut game,
+                position.row(),
+                position.column(),
+                solution.get(position).unwrap().get(),
+            );
+        }
+        assert_eq!(game.stage, Stage::Solved);
+        let (tone, text) = game.message().unwrap();
+        assert_eq!(tone, Tone::Success);
+        assert!(
+            text.starts_with("Solved in 2:05! Hardest technique: naked triple"),
+            "{text}"
+        );
+        game.tick(Duration::from_secs(5));
+        assert_eq!(
+            game.elapsed(),
+            Duration::from_secs(125),
+            "the clock stopped"
+        );
+    }
+
+    #[test]
+    fn givens_are_entered_then_checked_before_play() {
+        let mut game = Game::entering(&Grid::empty());
+        game.type_digit(5);
+        game.move_cursor(0, 1);
+        game.type_digit(5);
+        game.start_playing();
+        assert_eq!(game.stage, Stage::Entering, "two 5s in row 1");
+        game.clear();
+        game.start_playing();
+        assert_eq!(game.stage, Stage::Playing);
+        assert_eq!(game.solutions, Solutions::Several);
+        assert_eq!(game.board.origins[0], Some(Origin::Given));
+    }
+
+    #[test]
+    fn undo_and_redo_go_back_and_forth_without_limit() {
+        let mut game = game();
+        game.toggle_auto_fill();
+        let empty: Vec<Position> = Position::all()
+            .filter(|p| game.board.digits[p.index()] == 0)
+            .collect();
+        let solution = solution();
+        for &p in &empty {
+            place(
+                &mut game,
+                p.row(),
+                p.column(),
+                solution.get(p).unwrap().get(),
+            );
+        }
+        assert_eq!(game.stage, Stage::Solved);
+        for _ in &empty {
+            game.undo();
+        }
+        assert_eq!(game.board, Board::of(&MEDIUM.parse().unwrap()));
+        assert_eq!(game.stage, Stage::Playing);
+        for _ in &empty {
+            game.redo();
+        }
+        assert_eq!(game.stage, Stage::Solved);
+    }
+
+    #[test]
+    fn the_cursor_wraps_around() {
+        let mut game = game();
+        game.move_cursor(-1, -1);
+        assert_eq!(game.cursor, Position::at(8, 8));
+        game.move_cursor(1, 1);
+        assert_eq!(game.cursor, Position::at(0, 0));
+    }
+}
