@@ -11,7 +11,6 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use common::{EASY, SOLUTION, puzzle_path};
-use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
 
 /// A pseudo-terminal: the master side, read on a thread of its own, and the path of the side a
 /// program gets as its terminal.
@@ -27,11 +26,7 @@ struct Terminal {
 
 impl Terminal {
     fn open() -> Terminal {
-        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
-        grantpt(&master).unwrap();
-        unlockpt(&master).unwrap();
-        let terminal = ptsname(&master, Vec::new()).unwrap().into_string().unwrap();
-        let master = File::from(master);
+        let (master, terminal) = common::pty::open();
         let mut reader = master.try_clone().unwrap();
         let (sender, screen) = mpsc::channel();
         std::thread::spawn(move || {

@@ -2,6 +2,9 @@
 
 #![allow(dead_code)]
 
+#[cfg(target_os = "linux")]
+pub mod pty;
+
 use std::path::PathBuf;
 
 use assert_cmd::Command;

@@ -372,6 +372,7 @@ impl Game {
                 self.change(Fill::No, |game| {
                     game.board.set(position, digit, Origin::Given);
                 });
+                self.advance();
                 return;
             }
             Stage::Solved => {
@@ -412,12 +413,22 @@ impl Game {
         }
     }
 
-    /// Empties the selected cell (a given only while entering). Nothing is auto-filled after a
-    /// clear: it takes a move back rather than making one.
+    /// Moves the selection to the next cell in reading order: while entering givens, each digit
+    /// or blank typed moves on, so a puzzle line typed or pasted fills the grid.
+    fn advance(&mut self) {
+        self.cursor = Position::new((self.cursor.index() + 1) % CELLS);
+    }
+
+    /// Empties the selected cell (a given only while entering, moving on to the next cell).
+    /// Nothing is auto-filled after a clear: it takes a move back rather than making one.
     pub fn clear(&mut self) {
         let position = self.cursor;
         match (self.stage, self.board.origins[position.index()]) {
-            (Stage::Entering, _) | (Stage::Playing, Some(Origin::Player | Origin::Auto)) => {
+            (Stage::Entering, _) => {
+                self.change(Fill::No, |game| game.board.set(position, 0, Origin::Player));
+                self.advance();
+            }
+            (Stage::Playing, Some(Origin::Player | Origin::Auto)) => {
                 self.change(Fill::No, |game| game.board.set(position, 0, Origin::Player));
             }
             (Stage::Playing, Some(Origin::Given)) => {
@@ -893,10 +904,11 @@ mod tests {
     fn givens_are_entered_then_checked_before_play() {
         let mut game = Game::entering(&Grid::empty());
         game.type_digit(5);
-        game.move_cursor(0, 1);
         game.type_digit(5);
+        assert_eq!(game.cursor, Position::at(0, 2), "each digit moves on");
         game.start_playing();
         assert_eq!(game.stage, Stage::Entering, "two 5s in row 1");
+        game.move_cursor(0, -1);
         game.clear();
         game.start_playing();
         assert_eq!(game.stage, Stage::Playing);
@@ -930,6 +942,20 @@ mod tests {
             game.redo();
         }
         assert_eq!(game.stage, Stage::Solved);
+    }
+
+    #[test]
+    fn a_puzzle_line_typed_while_entering_fills_the_grid() {
+        let mut game = Game::entering(&Grid::empty());
+        for c in MEDIUM.chars() {
+            match c.to_digit(10) {
+                Some(digit) => game.type_digit(digit as u8),
+                None => game.clear(),
+            }
+        }
+        game.start_playing();
+        assert_eq!(game.board.givens(), MEDIUM.parse().unwrap());
+        assert_eq!(game.solutions, Solutions::Unique(solution()));
     }
 
     #[test]

@@ -384,7 +384,12 @@ mod tests {
     fn entering_shows_only_givens_and_how_to_start() {
         let game = crate::cli::play::game::Game::entering(&sudoku_engine::Grid::empty());
         let mut app = App::new(game, PathBuf::from("game.txt"), false);
-        for action in [Action::Digit(5), Action::Move(0, 1), Action::Digit(3)] {
+        for action in [
+            Action::Digit(5),
+            Action::Digit(3),
+            Action::Clear,
+            Action::Digit(7),
+        ] {
             app.act(action);
         }
         insta::assert_snapshot!(screen(&app, 80, 24));

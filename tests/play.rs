@@ -1,0 +1,353 @@
+//! `sudoku play`: the real binary in a pseudo-terminal, its screen read back through a terminal
+//! emulator (vt100): start, moves and the cells they fill, undo and redo, save, reopen, quit
+//! with the terminal restored; Ctrl-C and SIGINT; a terminal too small, and resized. Plus the
+//! errors it gives before it takes the terminal.
+
+mod common;
+
+use common::{puzzle_path, run};
+
+/// A medium puzzle, the first of `sudoku generate --seed 7 --difficulty medium`.
+const MEDIUM: &str =
+    ".....3..24..8.....1.39...8...62...1..7..8..53..........8.6..12...9.3...7....9.6..";
+
+#[test]
+fn errors_come_before_the_terminal_is_taken() {
+    let (status, _, stderr) = run(&["play", "no-such-file-or-puzzle"], "");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("no-such-file-or-puzzle: no such file, and not a puzzle"),
+        "{stderr}"
+    );
+    let sample = puzzle_path("sample.txt");
+    let sample = sample.to_str().unwrap();
+    let (status, _, stderr) = run(&["play", sample, "--line", "1"], "");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("sample.txt:1: no puzzle starts on this line"),
+        "{stderr}"
+    );
+    // Stdout is a pipe here, not a terminal.
+    let (status, _, stderr) = run(&["play", MEDIUM], "");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
+    let clash = format!("55{}", &MEDIUM[2..]);
+    let (status, _, stderr) = run(&["play", &clash], "");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("clash"), "{stderr}");
+}
+
+#[cfg(target_os = "linux")]
+mod in_a_terminal {
+    use std::fs::{File, OpenOptions};
+    use std::io::{Read, Write};
+    use std::os::unix::process::CommandExt;
+    use std::process::{Child, Command, Stdio};
+    use std::sync::mpsc::{self, Receiver};
+    use std::time::{Duration, Instant};
+
+    use rustix::termios::{LocalModes, Winsize, tcgetattr, tcsetwinsize};
+
+    use super::MEDIUM;
+    use crate::common;
+
+    const PATIENCE: Duration = Duration::from_secs(20);
+
+    /// A pseudo-terminal with a screen: what the program writes is read on a thread of its own
+    /// and drawn by a terminal emulator.
+    struct Screen {
+        master: File,
+        /// A handle on the program's side, held so that the master side keeps working between
+        /// two programs (it fails once no handle on the other side is open).
+        _held: File,
+        terminal: String,
+        output: Receiver<Vec<u8>>,
+        parser: vt100::Parser,
+    }
+
+    impl Screen {
+        fn open(rows: u16, columns: u16) -> Screen {
+            let (master, terminal) = common::pty::open();
+            let mut reader = master.try_clone().unwrap();
+            let (sender, output) = mpsc::channel();
+            std::thread::spawn(move || {
+                let mut buffer = [0u8; 8192];
+                while let Ok(n @ 1..) = reader.read(&mut buffer) {
+                    if sender.send(buffer[..n].to_vec()).is_err() {
+                        return;
+                    }
+                }
+            });
+            let held = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&terminal)
+                .unwrap();
+            let mut screen = Screen {
+                master,
+                _held: held,
+                terminal,
+                output,
+                parser: vt100::Parser::new(nonzero(rows), nonzero(columns), 0),
+            };
+            screen.resize(rows, columns);
+            screen
+        }
+
+        /// Runs `sudoku ARGS` with this terminal as its controlling terminal, stdin, stdout
+        /// and stderr, without colour (so the attributes tell the cells apart).
+        fn spawn(&self, args: &[&str]) -> Child {
+            let side = || {
+                let file = OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .open(&self.terminal)
+                    .unwrap();
+                Stdio::from(file)
+            };
+            let mut command = Command::new(assert_cmd::cargo::cargo_bin("sudoku"));
+            command
+                .args(args)
+                .env("NO_COLOR", "1")
+                .stdin(side())
+                .stdout(side())
+                .stderr(side());
+            // SAFETY: between fork and exec only async-signal-safe system calls are made: a new
+            // session, and the terminal on stdin made its controlling terminal, as a shell does
+            // (so the program gets SIGWINCH when the window changes).
+            unsafe {
+                command.pre_exec(|| {
+                    rustix::process::setsid()?;
+                    rustix::process::ioctl_tiocsctty(std::io::stdin())?;
+                    Ok(())
+                });
+            }
+            command.spawn().unwrap()
+        }
+
+        fn resize(&mut self, rows: u16, columns: u16) {
+            let size = Winsize {
+                ws_row: rows,
+                ws_col: columns,
+                ws_xpixel: 0,
+                ws_ypixel: 0,
+            };
+            tcsetwinsize(&self.master, size).unwrap();
+            self.parser
+                .screen_mut()
+                .set_size(nonzero(rows), nonzero(columns));
+        }
+
+        fn press(&mut self, keys: &str) {
+            self.master.write_all(keys.as_bytes()).unwrap();
+        }
+
+        /// Waits until the screen passes `test`, then until the program has drawn the rest of
+        /// its frame (nothing more for 100 ms); panics with the screen after [`PATIENCE`].
+        fn wait_until(&mut self, what: &str, test: impl Fn(&vt100::Screen) -> bool) {
+            let started = Instant::now();
+            while !test(self.parser.screen()) {
+                let left = PATIENCE.saturating_sub(started.elapsed());
+                match self.output.recv_timeout(left) {
+                    Ok(bytes) => self.parser.process(&bytes),
+                    Err(_) => panic!("never {what}; the screen:\n{}", self.text()),
+                }
+            }
+            self.settle();
+        }
+
+        /// Reads what the program writes until it pauses for 100 ms.
+        fn settle(&mut self) {
+            while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(100)) {
+                self.parser.process(&bytes);
+            }
+        }
+
+        fn wait_for(&mut self, text: &str) {
+            self.wait_until(&format!("showed {text:?}"), |screen| {
+                screen.contents().contains(text)
+            });
+        }
+
+        fn text(&self) -> String {
+            self.parser.screen().contents()
+        }
+
+        /// The character drawn in the middle of a cell's first row (its digit, if filled).
+        fn digit(&self, row: u16, column: u16) -> (String, bool, bool) {
+            let (x, y) = (
+                1 + column / 3 * 18 + column % 3 * 6 + 2,
+                1 + row * 2 + row / 3,
+            );
+            let cell = self.parser.screen().cell(y, x).unwrap();
+            (cell.contents().to_string(), cell.bold(), cell.underline())
+        }
+
+        /// True when the terminal is back as the shell left it: no alternate screen, and the
+        /// line discipline echoing and editing lines again.
+        fn is_restored(&mut self) -> bool {
+            self.settle();
+            let modes = tcgetattr(&self.master).unwrap().local_modes;
+            !self.parser.screen().alternate_screen()
+                && modes.contains(LocalModes::ECHO | LocalModes::ICANON)
+        }
+    }
+
+    fn nonzero(n: u16) -> std::num::NonZeroU16 {
+        std::num::NonZeroU16::new(n).unwrap()
+    }
+
+    /// Waits for the program to end, and gives its exit status.
+    fn exit_status(mut child: Child, screen: &Screen) -> i32 {
+        let started = Instant::now();
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                return status.code().expect("exited, not killed");
+            }
+            if started.elapsed() > PATIENCE {
+                let _ = child.kill();
+                panic!("the program did not end; the screen:\n{}", screen.text());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The `filled N/81` count in the side panel.
+    fn filled(screen: &vt100::Screen) -> usize {
+        let text = screen.contents();
+        let line = text.lines().find_map(|l| l.split("filled").nth(1)).unwrap();
+        line.trim().trim_end_matches("/81").trim().parse().unwrap()
+    }
+
+    #[test]
+    fn a_game_is_played_saved_and_resumed() {
+        let folder = tempfile::tempdir().unwrap();
+        let save = folder.path().join("game.txt");
+        let save = save.to_str().unwrap();
+        let mut screen = Screen::open(24, 80);
+        let child = screen.spawn(&["play", MEDIUM, "--save", save]);
+        screen.wait_for("Good luck");
+        assert!(screen.parser.screen().alternate_screen());
+        let givens = filled(screen.parser.screen());
+        assert_eq!(givens, MEDIUM.chars().filter(char::is_ascii_digit).count());
+        assert_eq!(
+            screen.digit(0, 5),
+            ("3".into(), true, false),
+            "a given is bold"
+        );
+
+        // r8c8 = 4: r9c8 = 3 follows, and more; auto-filled cells are underlined.
+        screen.press("jjjjjjjlllllll4");
+        screen.wait_until("filled r9c8", |s| filled(s) > givens + 1);
+        assert_eq!(
+            screen.digit(7, 7),
+            ("4".into(), false, false),
+            "the player's digit"
+        );
+        assert_eq!(screen.digit(8, 7), ("3".into(), false, true), "auto-filled");
+        let after_move = filled(screen.parser.screen());
+
+        // Undo takes the move back with everything it filled; redo brings it all back.
+        screen.press("u");
+        screen.wait_until("undid", |s| filled(s) == givens);
+        screen.press("r");
+        screen.wait_until("redid", |s| filled(s) == after_move);
+
+        // Save, leave, and the terminal is as it was.
+        screen.press("s");
+        screen.wait_for("Saved to");
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+        assert!(screen.is_restored());
+        let saved = std::fs::read_to_string(save).unwrap();
+        assert!(saved.contains(&format!("# givens: {MEDIUM}")), "{saved}");
+
+        // Reopened: the same position, the auto-filled cells still told apart.
+        let child = screen.spawn(&["play", save]);
+        screen.wait_until("resumed", |s| {
+            s.contents().contains("sudoku play") && filled(s) == after_move
+        });
+        assert_eq!(screen.digit(7, 7), ("4".into(), false, false));
+        assert_eq!(screen.digit(8, 7), ("3".into(), false, true));
+        screen.press("q");
+        assert_eq!(
+            exit_status(child, &screen),
+            0,
+            "nothing new to save: q leaves at once"
+        );
+        assert!(screen.is_restored());
+
+        // The other subcommands read the saved game as the position it holds.
+        let (status, stdout, _) = common::run(&["solve", save], "");
+        assert_eq!(status, 0);
+        let solution = common::run(&["solve"], MEDIUM).1;
+        assert_eq!(stdout, solution);
+    }
+
+    #[test]
+    fn ctrl_c_and_sigint_leave_at_once_with_the_terminal_restored() {
+        let mut screen = Screen::open(24, 80);
+        let child = screen.spawn(&["play", MEDIUM]);
+        screen.wait_for("Good luck");
+        screen.press("l5\u{3}");
+        assert_eq!(
+            exit_status(child, &screen),
+            130,
+            "unsaved, and still no question"
+        );
+        assert!(screen.is_restored());
+
+        let child = screen.spawn(&["play", MEDIUM]);
+        screen.wait_for("Good luck");
+        let pid = rustix::process::Pid::from_child(&child);
+        rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+        assert_eq!(exit_status(child, &screen), 130);
+        assert!(screen.is_restored());
+    }
+
+    #[test]
+    fn a_small_terminal_gets_a_message_and_a_resize_redraws() {
+        let mut screen = Screen::open(20, 50);
+        let child = screen.spawn(&["play", MEDIUM]);
+        screen.wait_for("needs a terminal of at least 55x24");
+        screen.resize(24, 80);
+        screen.wait_for("┌─────");
+        screen.resize(24, 60);
+        screen.wait_until("dropped the side panel", |s| {
+            !s.contents().contains("pencil mode")
+        });
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+    }
+
+    #[test]
+    fn a_book_puzzle_is_typed_in_then_played() {
+        let mut screen = Screen::open(24, 80);
+        let child = screen.spawn(&["play", "--enter"]);
+        screen.wait_for("entering givens");
+        screen.press(MEDIUM);
+        screen.press("\r");
+        screen.wait_for("Good luck");
+        let givens = MEDIUM.chars().filter(char::is_ascii_digit).count();
+        assert_eq!(filled(screen.parser.screen()), givens);
+        screen.press("q");
+        screen.wait_for("not saved");
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+    }
+
+    #[test]
+    fn a_new_puzzle_is_the_one_generate_makes_from_the_same_seed() {
+        let mut screen = Screen::open(24, 80);
+        let child = screen.spawn(&["play", "--seed", "7", "--difficulty", "medium"]);
+        screen.wait_for("Good luck");
+        for (index, c) in MEDIUM.chars().enumerate() {
+            let (row, column) = (index as u16 / 9, index as u16 % 9);
+            if c != '.' {
+                assert_eq!(screen.digit(row, column), (c.to_string(), true, false));
+            }
+        }
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+    }
+}
