@@ -35,7 +35,7 @@ pub use status::Status;
 #[command(name = "sudoku", version, after_help = status::EXIT_STATUS_HELP)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    pub(crate) command: Command,
 
     /// When to colour messages on stderr and the cells a step places or eliminates: auto (on a
     /// terminal, unless NO_COLOR is set), always or never.
@@ -44,7 +44,7 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {
+pub(crate) enum Command {
     /// Solve puzzles: print the solution of each, one per line, in input order.
     ///
     /// A puzzle that fails gets a line starting with `error:` in its place on stdout (so the

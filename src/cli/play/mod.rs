@@ -208,3 +208,78 @@ fn from_candidates(state: &Candidates) -> Game {
     }
     Game::resume(board, Duration::ZERO, Settings::default())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    const PUZZLE: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    fn open(args: &[&str]) -> Result<(Game, Option<PathBuf>)> {
+        let cli = crate::cli::Cli::try_parse_from([&["sudoku", "play"], args].concat()).unwrap();
+        match cli.command {
+            crate::cli::Command::Play(args) => open_game(&args),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn a_file_gives_its_first_puzzle_or_the_one_at_line_n() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("puzzles.txt");
+        let second = PUZZLE.replacen('4', ".", 1);
+        std::fs::write(&path, format!("# two puzzles\n{PUZZLE}\n\n{second}\n")).unwrap();
+        let path = path.to_str().unwrap();
+        let (game, resumed) = open(&[path]).unwrap();
+        assert_eq!(game.board().givens(), PUZZLE.parse().unwrap());
+        assert_eq!(resumed, None, "not a saved game: s saves elsewhere");
+        let (game, _) = open(&[path, "--line", "4"]).unwrap();
+        assert_eq!(game.board().givens(), second.parse().unwrap());
+        let error = open(&[path, "--line", "3"]).err().unwrap();
+        assert!(
+            error
+                .to_string()
+                .ends_with(":3: no puzzle starts on this line")
+        );
+    }
+
+    #[test]
+    fn a_candidate_line_gives_its_filled_cells_as_givens_and_its_gaps_as_eliminations() {
+        let mut state = Candidates::from_grid(&PUZZLE.parse().unwrap());
+        let cell = sudoku_engine::Position::new(1);
+        let digit = state.marks(cell).first().unwrap().get();
+        state.eliminate(sudoku_logic::CellDigit {
+            position: cell,
+            digit,
+        });
+        let (game, _) = open(&[&state.to_text()]).unwrap();
+        assert_eq!(game.board().givens(), PUZZLE.parse().unwrap());
+        assert_eq!(game.marks(cell) & (1 << digit), 0);
+        assert_eq!(game.state(), state);
+    }
+
+    #[test]
+    fn a_saved_game_resumes_and_saves_to_itself() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("game.txt");
+        let mut game = Game::new(&PUZZLE.parse().unwrap());
+        game.move_cursor(0, 1);
+        game.type_digit(1);
+        std::fs::write(&path, save::to_text(&game)).unwrap();
+        let (resumed, saves_to) = open(&[path.to_str().unwrap()]).unwrap();
+        assert_eq!(resumed.board(), game.board());
+        assert_eq!(saves_to, Some(path));
+    }
+
+    #[test]
+    fn neither_a_file_nor_a_puzzle_is_refused() {
+        let error = open(&["12345"]).err().unwrap();
+        assert_eq!(
+            format!("{error:#}"),
+            "12345: no such file, and not a puzzle (81 cells or 729 candidates): \
+             found 5 cells, expected 81 (or a grid of 9 rows of 9)"
+        );
+    }
+}
