@@ -7,6 +7,7 @@ pub mod error;
 pub mod generate;
 pub mod grid;
 pub mod parse;
+pub mod sized;
 pub mod solver;
 
 pub use digit::{Digit, DigitSet};
