@@ -12,6 +12,7 @@ use sudoku_engine::{Grid, PuzzleReader, Record};
 use super::input::{InputArgs, Source, run_puzzles};
 use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
+use super::sizes::{Sized, other_size};
 use super::status::Status;
 
 /// Grids handed to a worker at a time: a check takes microseconds.
@@ -150,6 +151,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         threads: args.jobs.threads(),
         chunk_size: CHUNK,
     };
+    let sizes = args.input.sizes;
     let work = move |record: &Record| check_record(record, with_solution_file);
     run_puzzles(
         &args.input,
@@ -157,6 +159,16 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         setup,
         work,
         |output, source, record, checked| {
+            if let Some(sized) = other_size(&record, &sizes) {
+                return check_other_size(
+                    output,
+                    format,
+                    source,
+                    &record,
+                    sized,
+                    with_solution_file,
+                );
+            }
             let grid = match &record.puzzle {
                 Ok(grid) => *grid,
                 Err(invalid) => {
@@ -175,7 +187,15 @@ pub fn run(args: CheckArgs) -> Result<Status> {
                 },
                 (None, None) => unreachable!("without a solution file every valid grid is checked"),
             };
-            report(output, format, source, &record, &grid, kind, &faults)
+            report(
+                output,
+                format,
+                source,
+                &record,
+                grid.to_string(),
+                kind,
+                &faults,
+            )
         },
     )?;
     if let Some(solutions) = solutions.as_mut() {
@@ -242,15 +262,49 @@ fn print_answer<'a>(
     Ok(())
 }
 
+/// Checks a grid of another size than 9x9: its clashes (a solution file is for 9x9 grids).
+fn check_other_size(
+    output: &mut Output,
+    format: CheckFormat,
+    source: &Source,
+    record: &Record,
+    sized: Result<Sized, Problem>,
+    with_solution_file: bool,
+) -> Result<()> {
+    let sized = match sized {
+        Ok(_) if with_solution_file => Err(Problem::Unusable(
+            "--solution works on 9x9 grids only so far".to_string(),
+        )),
+        sized => sized,
+    };
+    match sized {
+        Ok(sized) => {
+            let faults: Vec<String> = sized
+                .grid
+                .conflicts()
+                .iter()
+                .map(|conflict| conflict.describe(sized.alphabet))
+                .collect();
+            let kind = if sized.grid.is_complete() {
+                "grid"
+            } else {
+                "puzzle"
+            };
+            report(output, format, source, record, sized.line(), kind, &faults)
+        }
+        Err(problem) => report_problem(output, format, source, record, &problem),
+    }
+}
+
 /// Prints the verdict on one grid, and each fault located on stderr.
 fn report(
     output: &mut Output,
     format: CheckFormat,
     source: &Source,
     record: &Record,
-    grid: &Grid,
+    grid: String,
     kind: &str,
-    faults: &[Fault],
+    faults: &[impl std::fmt::Display],
 ) -> Result<()> {
     if faults.is_empty() {
         output.success();
@@ -261,7 +315,7 @@ fn report(
     print_answer(output, format, verdict, || JsonCheck {
         source: source.to_string(),
         line: record.line,
-        grid: grid.to_string(),
+        grid,
         status: if faults.is_empty() {
             JsonStatus::Ok
         } else {

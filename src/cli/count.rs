@@ -4,6 +4,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
+use sudoku_engine::sized;
 use sudoku_engine::solver::count_solutions_before;
 use sudoku_engine::{Record, SolutionCount, count_solutions};
 
@@ -13,6 +14,7 @@ use super::output::{
     unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
+use super::sizes::{SizeArgs, other_size};
 use super::status::Status;
 
 /// Puzzles handed to a worker at a time: a count takes microseconds.
@@ -88,7 +90,21 @@ fn count_record(
     record: &Record,
     limit: u64,
     budget: TimeoutArgs,
+    sizes: SizeArgs,
 ) -> Result<SolutionCount, Problem> {
+    if let Some(sized) = other_size(record, &sizes) {
+        let sized = sized?;
+        if let Some(clash) = sized.clash() {
+            return Err(clash);
+        }
+        return match budget.start() {
+            Some(budget) => {
+                sized::count_solutions_before(&sized.grid, limit, Some(budget.deadline))
+                    .map_err(|_| budget.problem())
+            }
+            None => Ok(sized::count_solutions(&sized.grid, limit)),
+        };
+    }
     let puzzle = record_puzzle(record)?;
     let count = match budget.start() {
         Some(budget) => {
@@ -131,7 +147,8 @@ pub fn run(args: CountArgs) -> Result<Status> {
         limit => limit,
     };
     let budget = args.timeout;
-    let work = move |record: &Record| count_record(record, limit, budget);
+    let sizes = args.input.sizes;
+    let work = move |record: &Record| count_record(record, limit, budget, sizes);
     let setup = Setup {
         threads: args.jobs.threads(),
         chunk_size: CHUNK,

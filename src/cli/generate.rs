@@ -2,16 +2,18 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args;
 use clap::builder::TypedValueParser;
 use serde::Serialize;
 use sudoku_engine::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmetry, puzzle_rng};
+use sudoku_engine::sized::{self, Alphabet, Shape};
 use sudoku_engine::{GenerateError, Grid};
 use sudoku_logic::{Level, explain, rate};
 
 use super::output::{Format, JsonStatus, Output, OutputArgs, TimeoutArgs, print_message};
 use super::pipeline::{self, JobsArgs, Setup, Signal};
+use super::sizes::{AnyGrid, SizeArgs, Sized};
 use super::status::Status;
 
 /// Puzzles handed to a worker at a time, when each takes a millisecond or so.
@@ -72,7 +74,51 @@ pub struct GenerateArgs {
     verbose: bool,
 
     #[command(flatten)]
+    sizes: SizeArgs,
+
+    #[command(flatten)]
     output: OutputArgs,
+}
+
+/// A puzzle made, of any size.
+struct Made {
+    puzzle: AnyGrid,
+    solution: AnyGrid,
+    clues: usize,
+}
+
+impl From<Generated> for Made {
+    fn from(generated: Generated) -> Made {
+        Made {
+            puzzle: AnyGrid::Nine(generated.puzzle),
+            solution: AnyGrid::Nine(generated.solution),
+            clues: generated.puzzle.given_count(),
+        }
+    }
+}
+
+/// Puzzle number `index` of another size than 9x9 (or its solution grid alone when `solved`).
+fn make_other_size(
+    seed: u64,
+    index: u64,
+    shape: Shape,
+    alphabet: Alphabet,
+    solved: bool,
+    deadline: Option<std::time::Instant>,
+) -> Result<Made, GenerateError> {
+    let rng = &mut puzzle_rng(seed, index);
+    let (puzzle, solution) = if solved {
+        let solution = sized::random_grid(shape, rng);
+        (solution.clone(), solution)
+    } else {
+        sized::generate_before(shape, rng, deadline).map_err(|_| GenerateError::TimedOut)?
+    };
+    let sized = |grid| AnyGrid::Other(Sized { grid, alphabet });
+    Ok(Made {
+        clues: puzzle.given_count(),
+        puzzle: sized(puzzle),
+        solution: sized(solution),
+    })
 }
 
 /// One line of `--format json` output.
@@ -138,22 +184,43 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     };
     let budget = args.timeout;
     let (solved, difficulty) = (args.solved, args.difficulty);
-    let make = move |&index: &u64| -> Result<Generated, GenerateError> {
+    let other_shape = args.sizes.shape.filter(|&shape| shape != Shape::NINE);
+    if other_shape.is_some()
+        && (args.clues.is_some() || args.difficulty.is_some() || args.symmetry != Symmetry::None)
+    {
+        bail!("--clues, --difficulty and --symmetry work on 9x9 grids only so far");
+    }
+    let alphabet = match (args.sizes.alphabet, other_shape) {
+        (Some(alphabet), Some(shape)) if !alphabet.fits(shape.size()) => {
+            bail!(
+                "the {alphabet} alphabet has no symbols for a side of {}",
+                shape.size()
+            )
+        }
+        (Some(alphabet), _) => alphabet,
+        (None, shape) => Alphabet::default_for(shape.map_or(9, Shape::size)),
+    };
+    let make = move |&index: &u64| -> Result<Made, GenerateError> {
+        if let Some(shape) = other_shape {
+            let deadline = budget.start().map(|budget| budget.deadline);
+            return make_other_size(seed, index, shape, alphabet, solved, deadline);
+        }
         if solved {
             let solution = generate::random_grid(&mut puzzle_rng(seed, index));
             return Ok(Generated {
                 puzzle: solution,
                 solution,
-            });
+            }
+            .into());
         }
         let options = Options {
             deadline: budget.start().map(|budget| budget.deadline),
             ..options
         };
-        make_puzzle(seed, index, difficulty, &options)
+        make_puzzle(seed, index, difficulty, &options).map(Made::from)
     };
     // A puzzle with a clue limit or a level can take seconds: hand them out one at a time.
-    let slow = args.clues.is_some() || args.difficulty.is_some();
+    let slow = args.clues.is_some() || args.difficulty.is_some() || other_shape.is_some();
     let setup = Setup {
         threads: args.jobs.threads(),
         chunk_size: if slow { 1 } else { CHUNK },
@@ -161,7 +228,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let count = args.count;
     let mut output = Output::new(&args.output, ["generated", "failed"], &[])?;
     let format = args.format;
-    let json = |index: u64, result: &Result<Generated, GenerateError>| JsonPuzzle {
+    let json = |index: u64, result: &Result<Made, GenerateError>| JsonPuzzle {
         seed: seed.to_string(),
         index: index + 1,
         status: match result {
@@ -169,11 +236,11 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             Err(GenerateError::TimedOut) => JsonStatus::Timeout,
             Err(_) => JsonStatus::Failed,
         },
-        puzzle: result.as_ref().ok().map(|g| g.puzzle.to_string()),
-        clues: result.as_ref().ok().map(|g| g.puzzle.given_count()),
+        puzzle: result.as_ref().ok().map(|made| made.puzzle.line()),
+        clues: result.as_ref().ok().map(|made| made.clues),
         symmetry: args.symmetry.name(),
         level: args.difficulty.map(|level| level.name()),
-        solution: result.as_ref().ok().map(|g| g.solution.to_string()),
+        solution: result.as_ref().ok().map(|made| made.solution.line()),
         error: result
             .as_ref()
             .err()
@@ -227,10 +294,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                         row.error.unwrap_or_default(),
                     ])?
                 }
-                (Format::Line, Ok(generated)) => writeln!(output.stdout(), "{}", generated.puzzle)?,
-                (Format::Grid, Ok(generated)) => {
-                    writeln!(output.stdout(), "{}", generated.puzzle.block())?
-                }
+                (Format::Line, Ok(made)) => writeln!(output.stdout(), "{}", made.puzzle.line())?,
+                (Format::Grid, Ok(made)) => writeln!(output.stdout(), "{}", made.puzzle.block())?,
                 (Format::Line, Err(GenerateError::TimedOut)) => {
                     writeln!(output.stdout(), "error: timeout")?
                 }

@@ -13,6 +13,7 @@ use sudoku_engine::{Grid, InvalidPuzzle, PuzzleReader, Record};
 
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
+use super::sizes::SizeArgs;
 
 /// The size of the read buffer of every source.
 const READ_BUFFER: usize = 64 * 1024;
@@ -33,6 +34,9 @@ pub struct InputArgs {
     /// With CSV input, the column that holds the puzzle (implies --csv).
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
+
+    #[command(flatten)]
+    pub sizes: SizeArgs,
 }
 
 /// How the text of the sources is laid out.

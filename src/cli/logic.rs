@@ -20,6 +20,7 @@ use super::output::{
     Budget, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, puzzle_text,
 };
 use super::pipeline::{JobsArgs, Setup};
+use super::sizes::{SizeArgs, nine_only, other_size};
 use super::status::Status;
 
 /// How `candidates` prints.
@@ -163,12 +164,20 @@ fn state_of(record: &Record, need_unique: bool) -> Result<Candidates, Problem> {
                     .map_err(|e| Problem::Unusable(format!("candidates: {e}")))?;
                 (state, true)
             }
-            _ => return Err(Problem::Invalid(invalid.error.clone())),
+            _ => {
+                return Err(match other_size(record, &SizeArgs::default()) {
+                    Some(Ok(sized)) => nine_only(
+                        "the logic commands (candidates, hint, explain, fill, rate)",
+                        &sized,
+                    ),
+                    _ => Problem::Invalid(invalid.error.clone()),
+                });
+            }
         },
     };
     let grid = state.grid();
     if let Some(conflict) = grid.first_conflict() {
-        return Err(Problem::Clash(conflict));
+        return Err(Problem::Clash(conflict.to_string()));
     }
     if !need_unique {
         return Ok(state);

@@ -12,6 +12,7 @@ mod output;
 mod pipeline;
 mod play;
 mod progress;
+mod sizes;
 mod solve;
 mod status;
 

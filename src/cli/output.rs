@@ -9,7 +9,8 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 
 use clap::ValueEnum;
-use sudoku_engine::{Conflict, Grid, ParseError, Record, SolutionCount};
+use sudoku_engine::sized::SizedError;
+use sudoku_engine::{Grid, ParseError, Record, SolutionCount};
 
 use super::color;
 use super::input::Source;
@@ -83,8 +84,10 @@ impl serde::Serialize for JsonStatus {
 pub enum Problem {
     /// The text is not a puzzle.
     Invalid(ParseError),
-    /// Two givens clash.
-    Clash(Conflict),
+    /// The text is not a puzzle of the other size it seems to be (or --box asked for).
+    InvalidSized(SizedError),
+    /// Two givens clash, described.
+    Clash(String),
     /// The puzzle has no solution.
     NoSolution,
     /// The puzzle has more than one solution, and one was asked for.
@@ -104,7 +107,10 @@ impl Problem {
     /// The exit status this problem calls for.
     pub fn status(&self) -> Status {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unusable(_) => Status::Error,
+            Problem::Invalid(_)
+            | Problem::InvalidSized(_)
+            | Problem::Clash(_)
+            | Problem::Unusable(_) => Status::Error,
             Problem::NoSolution
             | Problem::NotUnique(_)
             | Problem::Stuck(_)
@@ -116,7 +122,10 @@ impl Problem {
     /// The word naming this problem in JSON output (see [`JsonStatus`]).
     pub fn json_status(&self) -> JsonStatus {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) | Problem::Unusable(_) => JsonStatus::Invalid,
+            Problem::Invalid(_)
+            | Problem::InvalidSized(_)
+            | Problem::Clash(_)
+            | Problem::Unusable(_) => JsonStatus::Invalid,
             Problem::NoSolution | Problem::RuledOut(_) => JsonStatus::NoSolution,
             Problem::NotUnique(_) => JsonStatus::Multiple,
             Problem::Stuck(_) => JsonStatus::Stuck,
@@ -128,7 +137,9 @@ impl Problem {
     /// puzzle; no program would read it as a grid.
     pub fn placeholder(&self) -> &'static str {
         match self {
-            Problem::Invalid(_) | Problem::Clash(_) => "error: invalid puzzle",
+            Problem::Invalid(_) | Problem::InvalidSized(_) | Problem::Clash(_) => {
+                "error: invalid puzzle"
+            }
             Problem::Unusable(_) => "error: unusable input",
             Problem::NoSolution | Problem::RuledOut(_) => "error: no solution",
             Problem::NotUnique(_) => "error: not unique",
@@ -142,6 +153,7 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Invalid(error) => write!(f, "{error}"),
+            Problem::InvalidSized(error) => write!(f, "{error}"),
             Problem::Clash(conflict) => write!(f, "clashing givens: {conflict}"),
             Problem::NoSolution => f.write_str("no solution"),
             Problem::NotUnique(count) => write!(f, "not unique: {count} solutions"),
@@ -171,7 +183,7 @@ pub fn record_puzzle(record: &Record) -> Result<&Grid, Problem> {
 /// (Only asked once the solver found nothing: a solution proves that no givens clash.)
 pub fn unsolvable(puzzle: &Grid) -> Problem {
     match puzzle.first_conflict() {
-        Some(conflict) => Problem::Clash(conflict),
+        Some(conflict) => Problem::Clash(conflict.to_string()),
         None => Problem::NoSolution,
     }
 }

@@ -5,8 +5,9 @@ use clap::Args;
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
+use sudoku_engine::Record;
+use sudoku_engine::sized;
 use sudoku_engine::solver::{SearchStats, solve_before, solve_with_stats};
-use sudoku_engine::{Grid, Record};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
@@ -14,6 +15,7 @@ use super::output::{
     unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
+use super::sizes::{AnyGrid, SizeArgs, Sized, other_size};
 use super::status::Status;
 
 /// Puzzles handed to a worker at a time: a solve takes microseconds.
@@ -58,7 +60,7 @@ pub enum Show {
 
 /// A solve and what it took.
 struct Solved {
-    result: Result<Grid, Problem>,
+    result: Result<AnyGrid, Problem>,
     search: SearchStats,
     micros: f64,
 }
@@ -87,8 +89,15 @@ struct JsonResult {
 
 /// The solution of a record's puzzle, or why there is none, with the search's figures (and the
 /// time it took, when `timed`: reading the clock costs a little on the fastest puzzles).
-fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs) -> Solved {
+fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeArgs) -> Solved {
     let started = timed.then(Instant::now);
+    if let Some(sized) = other_size(record, &sizes) {
+        return Solved {
+            result: sized.and_then(|sized| solve_other_size(&sized, budget)),
+            search: SearchStats::default(),
+            micros: started.map_or(0.0, |started| started.elapsed().as_secs_f64() * 1e6),
+        };
+    }
     let (result, search) = match (record_puzzle(record), budget.start()) {
         (Ok(puzzle), None) => {
             let (solution, search) = solve_with_stats(puzzle);
@@ -103,10 +112,24 @@ fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs) -> Solved {
         }
         (Err(problem), _) => (Err(problem), SearchStats::default()),
     };
+    let result = result.map(AnyGrid::Nine);
     Solved {
         result,
         search,
         micros: started.map_or(0.0, |started| started.elapsed().as_secs_f64() * 1e6),
+    }
+}
+
+/// The solution of a puzzle of another size than 9x9.
+fn solve_other_size(puzzle: &Sized, budget: TimeoutArgs) -> Result<AnyGrid, Problem> {
+    if let Some(clash) = puzzle.clash() {
+        return Err(clash);
+    }
+    let budget = budget.start();
+    match sized::solve_before(&puzzle.grid, budget.map(|budget| budget.deadline)) {
+        Ok(Some(solution)) => Ok(AnyGrid::Other(puzzle.with(solution))),
+        Ok(None) => Err(Problem::NoSolution),
+        Err(_) => Err(budget.expect("only a deadline times out").problem()),
     }
 }
 
@@ -124,7 +147,8 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         output.csv(["source", "line", "puzzle", "status", "solution", "error"])?;
     }
     let budget = args.timeout;
-    let work = move |record: &Record| solve_record(record, timer, budget);
+    let sizes = args.input.sizes;
+    let work = move |record: &Record| solve_record(record, timer, budget, sizes);
     run_puzzles(
         &args.input,
         &mut output,
@@ -144,11 +168,12 @@ pub fn run(args: SolveArgs) -> Result<Status> {
             match format {
                 // The common case, one write of 82 bytes.
                 Format::Line if !show_puzzle && !timer => match result {
-                    Ok(solution) => {
+                    Ok(AnyGrid::Nine(solution)) => {
                         let mut line = [b'\n'; 82];
                         line[..81].copy_from_slice(&solution.line_bytes());
                         out.write_all(&line)?
                     }
+                    Ok(other) => writeln!(out, "{}", other.line())?,
                     Err(problem) => writeln!(out, "{}", problem.placeholder())?,
                 },
                 Format::Line => {
@@ -156,7 +181,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                         write!(out, "{} ", puzzle_text(&record))?;
                     }
                     match result {
-                        Ok(solution) => out.write_all(&solution.line_bytes())?,
+                        Ok(solution) => out.write_all(solution.line().as_bytes())?,
                         Err(problem) => write!(out, "{}", problem.placeholder())?,
                     }
                     if timer {
@@ -167,9 +192,19 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                 Format::Grid => {
                     match (result, &record.puzzle) {
                         // The puzzle on the left, its solution on the right.
-                        (Ok(solution), Ok(puzzle)) if show_puzzle => {
+                        (Ok(AnyGrid::Nine(solution)), Ok(puzzle)) if show_puzzle => {
                             let (left, right) = (puzzle.block().to_string(), solution.block());
                             for (a, b) in left.lines().zip(right.to_string().lines()) {
+                                writeln!(out, "{a}    {b}")?;
+                            }
+                        }
+                        (Ok(AnyGrid::Other(solution)), _) if show_puzzle => {
+                            let puzzle = other_size(&record, &sizes)
+                                .and_then(Result::ok)
+                                .map(|puzzle| puzzle.grid.to_block(puzzle.alphabet))
+                                .unwrap_or_default();
+                            let right = solution.grid.to_block(solution.alphabet);
+                            for (a, b) in puzzle.lines().zip(right.lines()) {
                                 writeln!(out, "{a}    {b}")?;
                             }
                         }
@@ -186,7 +221,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     record.line.to_string(),
                     puzzle_text(&record),
                     status.word().to_string(),
-                    result.as_ref().map(Grid::to_string).unwrap_or_default(),
+                    result.as_ref().map(AnyGrid::line).unwrap_or_default(),
                     result
                         .as_ref()
                         .err()
@@ -198,7 +233,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     line: record.line,
                     puzzle: puzzle_text(&record),
                     status,
-                    solution: result.as_ref().ok().map(Grid::to_string),
+                    solution: result.as_ref().ok().map(AnyGrid::line),
                     error: result.as_ref().err().map(Problem::to_string),
                     guesses: figures.then_some(solved.search.guesses),
                     backtracks: figures.then_some(solved.search.backtracks),

@@ -139,6 +139,10 @@ enum BadFit {
 /// typed at a terminal, say) is answered at once rather than held as the start of a grid.
 const ROW_CELLS: std::ops::RangeInclusive<usize> = 6..=18;
 
+/// The cells of a 4x4 puzzle on one line: in the range of [`ROW_CELLS`], but a puzzle of its
+/// own (for the reader of other sizes), not the start of a 9x9 grid.
+const FOUR_BY_FOUR: usize = 16;
+
 /// What [`cell_value_or_marker`] gives for a byte that is not a cell character.
 const NOT_A_CELL: u8 = u8::MAX;
 
@@ -294,7 +298,7 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
         0 => Line::Skip,
         9 => Line::Row(cells[..9].try_into().expect("nine cells")),
         CELLS => Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9"), None),
-        _ if row.is_some() || ROW_CELLS.contains(&found) => Line::Bad {
+        _ if row.is_some() || (ROW_CELLS.contains(&found) && found != FOUR_BY_FOUR) => Line::Bad {
             error: ParseError::GridRowLength {
                 row: row.unwrap_or(1),
                 found,

@@ -4,35 +4,64 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use super::solver::{count_solutions, random_solution};
+use std::time::Instant;
+
+use super::solver::{random_solution, solvable_without};
 use super::{Shape, SizedGrid};
+use crate::error::TimedOut;
 
 /// A random complete grid of `shape`.
 pub fn random_grid(shape: Shape, rng: &mut impl Rng) -> SizedGrid {
     random_solution(&SizedGrid::empty(shape), rng).expect("an empty grid has solutions")
 }
 
-/// A minimal puzzle with exactly one solution, and that solution: a random grid whose cells
-/// are emptied in a random order, each only if the puzzle keeps one solution. Minimal: no
-/// given can go without a second solution appearing.
+/// How many nodes the check of one removal may search on grids larger than 16x16. A removal
+/// whose check needs more is not made: there an occasional check would take seconds, and the
+/// puzzle stays unique without it (if maybe not minimal). Up to 16x16 every check runs to its
+/// end, and puzzles are minimal.
+const CHECK_NODES: u64 = 64;
+
+/// A puzzle with exactly one solution, and that solution: a random grid whose cells are
+/// emptied in a random order, each only if no other solution appears. Minimal (no given can
+/// go without a second solution) up to 16x16; above, unless the check of a removal ran over
+/// [`CHECK_NODES`].
 pub fn generate(shape: Shape, rng: &mut impl Rng) -> (SizedGrid, SizedGrid) {
+    generate_before(shape, rng, None).expect("no deadline")
+}
+
+/// Like [`generate`], giving up once `deadline` (if any) has passed.
+pub fn generate_before(
+    shape: Shape,
+    rng: &mut impl Rng,
+    deadline: Option<Instant>,
+) -> Result<(SizedGrid, SizedGrid), TimedOut> {
     let solution = random_grid(shape, rng);
     let mut puzzle = solution.clone();
     let mut cells: Vec<usize> = (0..shape.cells()).collect();
     cells.shuffle(rng);
     for cell in cells {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(TimedOut);
+        }
         let value = puzzle.get(cell);
         puzzle.set(cell, 0);
-        if !count_solutions(&puzzle, 2).is_unique() {
+        let max_nodes = if shape.size() <= 16 {
+            u64::MAX
+        } else {
+            CHECK_NODES
+        };
+        let keeps_unique = solvable_without(&puzzle, (cell, value), max_nodes, deadline);
+        if keeps_unique != Ok(false) {
             puzzle.set(cell, value);
         }
     }
-    (puzzle, solution)
+    Ok((puzzle, solution))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sized::count_solutions;
     use rand::SeedableRng;
 
     #[test]

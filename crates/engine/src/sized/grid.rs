@@ -95,6 +95,17 @@ impl SizedGrid {
 
     /// The first value repeated in a unit (rows, then columns, then boxes), if any.
     pub fn first_conflict(&self) -> Option<SizedConflict> {
+        self.conflicts_up_to(1).pop()
+    }
+
+    /// Every value repeated in a unit, rows first, then columns, then boxes (each with the
+    /// first two cells holding it).
+    pub fn conflicts(&self) -> Vec<SizedConflict> {
+        self.conflicts_up_to(usize::MAX)
+    }
+
+    fn conflicts_up_to(&self, limit: usize) -> Vec<SizedConflict> {
+        let mut found = Vec::new();
         let size = self.shape.size();
         let units = [
             |shape: Shape, i: usize, j: usize| (i, j, Unit::Row(i as u8), shape),
@@ -109,25 +120,33 @@ impl SizedGrid {
         ];
         for cell_of in units {
             for i in 0..size {
-                let mut seen: [Option<(usize, usize)>; 65] = [None; 65];
+                // For each value: the first cell holding it, and whether a conflict was reported.
+                let mut seen: [Option<((usize, usize), bool)>; 65] = [None; 65];
                 for j in 0..size {
                     let (row, column, unit, _) = cell_of(self.shape, i, j);
                     let value = self.cells[row * size + column];
                     if value == 0 {
                         continue;
                     }
-                    if let Some(first) = seen[usize::from(value)] {
-                        return Some(SizedConflict {
-                            unit,
-                            value,
-                            cells: [first, (row, column)],
-                        });
+                    match seen[usize::from(value)] {
+                        Some((first, false)) => {
+                            found.push(SizedConflict {
+                                unit,
+                                value,
+                                cells: [first, (row, column)],
+                            });
+                            if found.len() == limit {
+                                return found;
+                            }
+                            seen[usize::from(value)] = Some((first, true));
+                        }
+                        Some((_, true)) => {}
+                        None => seen[usize::from(value)] = Some(((row, column), false)),
                     }
-                    seen[usize::from(value)] = Some((row, column));
                 }
             }
         }
-        None
+        found
     }
 
     /// True when this grid is complete, has no conflict, and keeps every given of `puzzle`.

@@ -1,8 +1,10 @@
 //! The search for grids of any size: candidates as bits of a `u64` per cell. At each node:
-//! naked and hidden singles, box-line interactions and the all-different constraint of every
-//! unit made arc consistent (every naked and hidden subset), to a fixed point; then failed-
-//! literal probing of the cells with two candidates; then a guess where the choice is
-//! narrowest (a cell's candidates, or a value's places in a unit), depth first.
+//! naked and hidden singles and box-line interactions, to a fixed point; then a guess on the
+//! cell with the fewest candidates, depth first. Solving and counting add the strong
+//! reasoning: the all-different constraint of every unit made arc consistent (every naked and
+//! hidden subset), failed-literal probing of the cells with two candidates, and guesses on a
+//! value's places in a unit when they are fewer. Generation's many small checks go faster
+//! without it.
 
 use std::time::Instant;
 
@@ -165,10 +167,16 @@ struct Search<'a, R> {
     all: u64,
     queue: Vec<u16>,
     deadline: Option<Instant>,
+    max_nodes: u64,
     nodes: u64,
     timed_out: bool,
     /// Shuffles the order in which a cell's candidates are tried, when set.
     rng: Option<&'a mut R>,
+    /// The strong reasoning at every node: all-different arc consistency
+    /// ([`Search::all_different`]), probing ([`Search::probe`]), and guesses on a value's
+    /// places in a unit as well as on a cell's candidates. It pays on hard puzzles and costs
+    /// on easy ones (the many small checks of generation).
+    strong: bool,
 }
 
 impl<R: Rng> Search<'_, R> {
@@ -207,6 +215,9 @@ impl<R: Rng> Search<'_, R> {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
+            }
+            if !self.strong {
+                return true;
             }
             match self.all_different(state) {
                 None => return false,
@@ -387,14 +398,15 @@ impl<R: Rng> Search<'_, R> {
     /// Depth first from `state`; returns false once the visitor or the clock stops it.
     fn run(&mut self, mut state: State, visitor: &mut impl Visitor) -> bool {
         self.nodes += 1;
-        if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
+        if self.nodes > self.max_nodes
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
         {
             self.timed_out = true;
             return false;
         }
-        if !self.propagate(&mut state) || !self.probe(&mut state) {
+        if !self.propagate(&mut state) || (self.strong && !self.probe(&mut state)) {
             // What a contradiction left queued belongs to this branch only.
             self.queue.clear();
             return true;
@@ -486,6 +498,9 @@ impl<R: Rng> Search<'_, R> {
                 }
             }
         }
+        if !self.strong {
+            return best;
+        }
         for u in 0..3 * self.layout.size {
             let cells = self.layout.unit(u);
             let open = cells
@@ -544,12 +559,37 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
     })
 }
 
+/// How a search runs, beyond its grid and visitor.
+struct Setup<'a, R> {
+    deadline: Option<Instant>,
+    /// Shuffles the guesses, when set.
+    rng: Option<&'a mut R>,
+    /// A value an empty cell must not take.
+    exclude: Option<(usize, u8)>,
+    /// Use the strong reasoning (see [`Search::strong`]).
+    strong: bool,
+    /// Give up (as on a deadline) after this many nodes, if set.
+    max_nodes: Option<u64>,
+}
+
+impl Setup<'_, rand::rngs::ThreadRng> {
+    /// A plain search: probing, no randomness, no exclusion.
+    fn plain(deadline: Option<Instant>) -> Self {
+        Setup {
+            deadline,
+            rng: None,
+            exclude: None,
+            strong: true,
+            max_nodes: None,
+        }
+    }
+}
+
 /// Runs a search over `grid`; Err when the deadline passed first.
 fn search<V: Visitor, R: Rng>(
     grid: &SizedGrid,
     visitor: &mut V,
-    deadline: Option<Instant>,
-    rng: Option<&mut R>,
+    setup: Setup<'_, R>,
 ) -> Result<(), TimedOut> {
     let layout = Layout::new(grid.shape());
     let size = grid.shape().size();
@@ -561,12 +601,17 @@ fn search<V: Visitor, R: Rng>(
             (1u64 << size) - 1
         },
         queue: Vec::new(),
-        deadline,
+        deadline: setup.deadline,
+        max_nodes: setup.max_nodes.unwrap_or(u64::MAX),
         nodes: 0,
         timed_out: false,
-        rng,
+        rng: setup.rng,
+        strong: setup.strong,
     };
-    if let Some(state) = search.start(grid) {
+    if let Some(mut state) = search.start(grid) {
+        if let Some((cell, value)) = setup.exclude {
+            state.candidates[cell] &= !(1u64 << (value - 1));
+        }
         search.run(state, visitor);
     }
     match search.timed_out {
@@ -595,7 +640,7 @@ pub fn solve_before(
     deadline: Option<Instant>,
 ) -> Result<Option<SizedGrid>, TimedOut> {
     let mut first = First(None);
-    search::<_, rand::rngs::ThreadRng>(puzzle, &mut first, deadline, None)?;
+    search(puzzle, &mut first, Setup::plain(deadline))?;
     Ok(first.0.map(|c| grid_of(puzzle.shape(), &c)))
 }
 
@@ -614,7 +659,7 @@ pub fn count_solutions_before(
         found: 0,
         limit: limit.max(1),
     };
-    search::<_, rand::rngs::ThreadRng>(puzzle, &mut counter, deadline, None)?;
+    search(puzzle, &mut counter, Setup::plain(deadline))?;
     Ok(SolutionCount {
         found: counter.found,
         limit_reached: counter.found >= counter.limit,
@@ -625,8 +670,36 @@ pub fn count_solutions_before(
 /// order), if it has one.
 pub fn random_solution(puzzle: &SizedGrid, rng: &mut impl Rng) -> Option<SizedGrid> {
     let mut first = First(None);
-    search(puzzle, &mut first, None, Some(rng)).expect("no deadline");
+    let setup = Setup {
+        deadline: None,
+        rng: Some(rng),
+        exclude: None,
+        strong: false,
+        max_nodes: None,
+    };
+    search(puzzle, &mut first, setup).expect("no deadline");
     first.0.map(|c| grid_of(puzzle.shape(), &c))
+}
+
+/// Whether `puzzle` has a solution with another value than `value` in the empty `cell`
+/// (emptying a cell of a unique puzzle keeps it unique exactly when it has none), found
+/// within `max_nodes` nodes and before `deadline`; Err when either ran out first.
+pub(super) fn solvable_without(
+    puzzle: &SizedGrid,
+    (cell, value): (usize, u8),
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Result<bool, TimedOut> {
+    let mut first = First(None);
+    let setup = Setup::<rand::rngs::ThreadRng> {
+        deadline,
+        rng: None,
+        exclude: Some((cell, value)),
+        strong: false,
+        max_nodes: Some(max_nodes),
+    };
+    search(puzzle, &mut first, setup)?;
+    Ok(first.0.is_some())
 }
 
 #[cfg(test)]

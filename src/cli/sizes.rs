@@ -1,0 +1,117 @@
+//! Puzzles of other sizes than 9x9 (4x4 to 64x64): `--box` and `--alphabet`, how a record
+//! holding one is told apart, and the grid type the subcommands that handle every size share.
+//!
+//! The 9x9 reader reads every record first; a record it cannot read as 9x9 (a line of 16,
+//! 256 or 625 cells, or with letters) is read again here as a grid of another size. So 9x9
+//! input goes the fast way, untouched.
+
+use clap::Args;
+use sudoku_engine::sized::{Alphabet, Shape, SizedError, SizedGrid};
+use sudoku_engine::{Grid, Record};
+
+use super::output::Problem;
+
+/// How puzzles of other sizes are read and written.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct SizeArgs {
+    /// The box shape of puzzles of another size than 9x9, as ROWSxCOLUMNS of a box: 2x2 for
+    /// 4x4 grids, 2x3 for 6x6, 4x4 for 16x16, 5x5 for 25x25. Without it the shape comes from the
+    /// number of cells (16, 36, 64, 100, 144, 225, 256, 400, 625, 900, 1296), the wider box for
+    /// a rectangle (2x3, not 3x2).
+    #[arg(long = "box", value_name = "RxC", value_parser = |text: &str| text.parse::<Shape>())]
+    pub shape: Option<Shape>,
+
+    /// The symbols of puzzles of another size: digits (1-9 then A-Z: 1-9 and A-G for 16x16),
+    /// letters (A-Z: A-Y for 25x25), hex (0-9 then A-Z: 0-9 and A-F for 16x16) or numbers
+    /// (separated by spaces; any size, the only one above 35x35). Without it the alphabet
+    /// comes from the symbols, and answers are written in the same one.
+    #[arg(long, value_name = "NAME", ignore_case = true,
+          value_parser = |text: &str| text.parse::<Alphabet>())]
+    pub alphabet: Option<Alphabet>,
+}
+
+/// A puzzle of another size, with the alphabet it is written in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sized {
+    /// The grid.
+    pub grid: SizedGrid,
+    /// Its symbols.
+    pub alphabet: Alphabet,
+}
+
+impl Sized {
+    /// The side, as `16x16`.
+    pub fn size_name(&self) -> String {
+        let size = self.grid.shape().size();
+        format!("{size}x{size}")
+    }
+
+    /// Why the givens are not a puzzle, if two clash.
+    pub fn clash(&self) -> Option<Problem> {
+        let conflict = self.grid.first_conflict()?;
+        Some(Problem::Clash(conflict.describe(self.alphabet)))
+    }
+
+    /// The same alphabet around another grid of the same size (a solution).
+    pub fn with(&self, grid: SizedGrid) -> Sized {
+        Sized {
+            grid,
+            alphabet: self.alphabet,
+        }
+    }
+
+    /// The grid on one line.
+    pub fn line(&self) -> String {
+        self.grid.to_line(self.alphabet)
+    }
+}
+
+/// The puzzle of a record that the 9x9 reader could not read, when it is one of another size;
+/// an error when it tried to be and failed (a symbol outside the alphabet, a count that does
+/// not fit --box). None for a record that is no such attempt: its 9x9 error stands.
+pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<Sized, Problem>> {
+    let invalid = record.puzzle.as_ref().err()?;
+    match SizedGrid::parse(&invalid.text, args.shape, args.alphabet) {
+        Ok((grid, alphabet)) => Some(Ok(Sized { grid, alphabet })),
+        // No shape fits the count: an ordinary bad 9x9 line, unless a shape was asked for.
+        Err(SizedError::NoShape { .. }) => None,
+        // Text with 81 cells that is no 9x9 puzzle: the 9x9 reader's words say it best.
+        Err(SizedError::InvalidSymbol { size: 9, .. }) if args.shape.is_none() => None,
+        Err(error) => Some(Err(Problem::InvalidSized(error))),
+    }
+}
+
+/// A grid of any size, as the subcommands that handle every size print it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyGrid {
+    /// The 9x9 grid of the fast path.
+    Nine(Grid),
+    /// Any other.
+    Other(Sized),
+}
+
+impl AnyGrid {
+    /// The grid on one line.
+    pub fn line(&self) -> String {
+        match self {
+            AnyGrid::Nine(grid) => grid.to_string(),
+            AnyGrid::Other(sized) => sized.line(),
+        }
+    }
+
+    /// The grid as rows with box separators, ending with a newline.
+    pub fn block(&self) -> String {
+        match self {
+            AnyGrid::Nine(grid) => grid.block().to_string(),
+            AnyGrid::Other(sized) => sized.grid.to_block(sized.alphabet),
+        }
+    }
+}
+
+/// The refusal of a subcommand that works on 9x9 grids only, for a puzzle of another size.
+pub fn nine_only(command: &str, sized: &Sized) -> Problem {
+    Problem::Unusable(format!(
+        "{command} work on 9x9 grids only so far; this is a {} puzzle",
+        sized.size_name()
+    ))
+}
