@@ -1,0 +1,232 @@
+//! Every size, through the binary: 4x4 to 36x36 generated, solved, counted and checked; the
+//! shared 16x16 set; alphabets detected and chosen; errors that name the symbol.
+
+mod common;
+
+use common::{puzzle_path, run};
+
+/// Every box shape the tool promises, with its side.
+const SHAPES: [(&str, usize); 12] = [
+    ("2x2", 4),
+    ("2x3", 6),
+    ("2x4", 8),
+    ("3x3", 9),
+    ("2x5", 10),
+    ("3x4", 12),
+    ("3x5", 15),
+    ("4x4", 16),
+    ("4x5", 20),
+    ("5x5", 25),
+    ("5x6", 30),
+    ("6x6", 36),
+];
+
+/// The values of a grid written on one line, in any alphabet the tool writes: one character
+/// per cell up to 35, numbers separated by spaces above.
+fn cells(line: &str, side: usize) -> Vec<String> {
+    if side > 35 {
+        line.split_whitespace().map(str::to_string).collect()
+    } else {
+        line.chars().map(String::from).collect()
+    }
+}
+
+/// True when `solution` keeps the givens of `puzzle` and every row, column and box of the
+/// side holds each symbol once.
+fn solves(puzzle: &str, solution: &str, (rows, columns): (usize, usize)) -> bool {
+    let side = rows * columns;
+    let (puzzle, solution) = (cells(puzzle, side), cells(solution, side));
+    if solution.len() != side * side || puzzle.len() != side * side {
+        return false;
+    }
+    let keeps = puzzle
+        .iter()
+        .zip(&solution)
+        .all(|(given, value)| given == "." || given == value);
+    let unit_ok = |cells: Vec<usize>| {
+        let mut seen: Vec<&String> = cells.iter().map(|&i| &solution[i]).collect();
+        seen.sort();
+        seen.dedup();
+        seen.len() == side && !seen.iter().any(|s| s.as_str() == ".")
+    };
+    let lines = (0..side).all(|i| {
+        unit_ok((0..side).map(|j| i * side + j).collect())
+            && unit_ok((0..side).map(|j| j * side + i).collect())
+    });
+    let boxes = (0..side).all(|b| {
+        let (top, left) = (b / (side / columns) * rows, b % (side / columns) * columns);
+        unit_ok(
+            (0..side)
+                .map(|i| (top + i / columns) * side + left + i % columns)
+                .collect(),
+        )
+    });
+    keeps && lines && boxes
+}
+
+fn shape(name: &str) -> (usize, usize) {
+    let (r, c) = name.split_once('x').unwrap();
+    (r.parse().unwrap(), c.parse().unwrap())
+}
+
+#[test]
+fn every_size_is_generated_unique_and_solved_by_the_rules() {
+    for (name, side) in SHAPES {
+        // Minimal unique puzzles up to 20x20; the largest get a solved grid with cells
+        // emptied (their generation takes seconds).
+        let puzzle = if side <= 20 {
+            let (status, puzzle, stderr) = run(&["generate", "--box", name, "--seed", "5"], "");
+            assert_eq!(status, 0, "{name}: {stderr}");
+            let (status, count, _) = run(&["count", "--box", name], &puzzle);
+            assert_eq!((status, count.trim()), (0, "1"), "{name}: not unique");
+            puzzle
+        } else {
+            let (status, solved, _) =
+                run(&["generate", "--box", name, "--solved", "--seed", "5"], "");
+            assert_eq!(status, 0);
+            let mut values = cells(solved.trim(), side);
+            for (i, value) in values.iter_mut().enumerate() {
+                if i % 3 == 0 {
+                    *value = ".".into();
+                }
+            }
+            values.join(if side > 35 { " " } else { "" }) + "\n"
+        };
+        let (status, solution, stderr) = run(&["solve", "--box", name], &puzzle);
+        assert_eq!(status, 0, "{name}: {stderr}");
+        assert!(
+            solves(puzzle.trim(), solution.trim(), shape(name)),
+            "{name}:\n{puzzle}{solution}"
+        );
+        // The shape is found from the number of cells too.
+        let (_, again, _) = run(&["solve"], &puzzle);
+        assert_eq!(again, solution, "{name} without --box");
+        let (status, verdict, _) = run(&["check"], &solution);
+        assert_eq!((status, verdict.trim()), (0, "ok"), "{name}");
+    }
+}
+
+#[test]
+fn the_shared_16x16_set_is_solved_and_shown_unique() {
+    let path = puzzle_path("gecode_16x16.txt");
+    let path = path.to_str().unwrap();
+    let (status, counts, _) = run(&["count", path], "");
+    assert_eq!(status, 0);
+    assert_eq!(counts.lines().count(), 55);
+    assert!(counts.lines().all(|count| count == "1"));
+    let (status, solutions, _) = run(&["solve", path], "");
+    assert_eq!(status, 0);
+    let puzzles = std::fs::read_to_string(path).unwrap();
+    for (puzzle, solution) in puzzles.lines().zip(solutions.lines()) {
+        assert!(solves(puzzle, solution, (4, 4)), "{puzzle}");
+    }
+}
+
+#[test]
+fn one_hard_25x25_is_settled() {
+    let path = puzzle_path("gecode_25x25_one.txt");
+    let (status, count, stderr) = run(&["count", path.to_str().unwrap()], "");
+    assert_eq!((status, count.trim()), (0, "1"), "{stderr}");
+}
+
+#[test]
+fn counts_of_small_grids_are_exact() {
+    // The empty 4x4 grid has 288 solutions; the empty 6x6 (2x3 boxes) 28,200,960.
+    let (status, count, _) = run(&["count", "--limit", "0"], &".".repeat(16));
+    assert_eq!((status, count.trim()), (0, "288"));
+    let (_, count, _) = run(&["count", "--limit", "1000"], &".".repeat(36));
+    assert_eq!(count.trim(), "1000+");
+    let (status, count, _) = run(&["count"], "1...\n");
+    assert_eq!(status, 2, "4 cells is not a grid: {count}");
+}
+
+#[test]
+fn alphabets_are_detected_and_answers_keep_them() {
+    let puzzles = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
+    let digits = puzzles.lines().next().unwrap();
+    let (_, solution, _) = run(&["solve"], digits);
+    // The same puzzle in hexadecimal (0-F) and in letters (A-P).
+    let translate = |text: &str, to: &str| -> String {
+        let from = "123456789ABCDEFG";
+        text.chars()
+            .map(|c| from.find(c).map_or(c, |i| to.as_bytes()[i] as char))
+            .collect()
+    };
+    for to in ["0123456789ABCDEF", "ABCDEFGHIJKLMNOP"] {
+        let (status, answer, stderr) = run(&["solve"], &translate(digits, to));
+        assert_eq!(status, 0, "{stderr}");
+        assert_eq!(answer, translate(&solution, to));
+    }
+    // Chosen: numbers, for any size.
+    let (status, answer, _) = run(
+        &[
+            "generate",
+            "--box",
+            "2x2",
+            "--alphabet",
+            "numbers",
+            "--solved",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(status, 0);
+    assert_eq!(answer.split_whitespace().count(), 16);
+    let (status, _, stderr) = run(
+        &[
+            "generate",
+            "--box",
+            "6x6",
+            "--alphabet",
+            "letters",
+            "--solved",
+        ],
+        "",
+    );
+    assert_eq!(status, 2);
+    assert!(stderr.contains("no symbols for a side of 36"), "{stderr}");
+}
+
+#[test]
+fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
+    let input = "..1..2.34......x\n1.1..2.34.......\n..1..2.34.......\n";
+    let (status, stdout, stderr) = run(&["solve"], input);
+    assert_eq!(status, 2);
+    assert_eq!(
+        stdout,
+        "error: invalid puzzle\nerror: invalid puzzle\n3412124343212134\n"
+    );
+    assert!(
+        stderr.contains("<stdin>:1: invalid symbol 'x' at r4c4: a 4x4 grid's symbols are 1-4"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("<stdin>:2: clashing givens: row 1: 1 at r1c1 and r1c3"),
+        "{stderr}"
+    );
+    let (status, _, stderr) = run(&["solve", "--box", "2x3"], "..1..2.34.......\n");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("found 16 cells, expected 36 for boxes of 2x3"),
+        "{stderr}"
+    );
+    let (status, _, stderr) = run(&["hint"], "..1..2.34.......\n");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("work on 9x9 grids only so far; this is a 4x4 puzzle"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn grids_of_other_sizes_print_with_box_lines() {
+    let (status, stdout, _) = run(&["solve", "-f", "grid"], "..1..2.34.......\n");
+    assert_eq!(status, 0);
+    assert_eq!(
+        stdout,
+        "3 4 | 1 2\n1 2 | 4 3\n----+----\n4 3 | 2 1\n2 1 | 3 4\n\n"
+    );
+    let (_, json, _) = run(&["solve", "-f", "json"], "..1..2.34.......\n");
+    assert!(json.contains(r#""solution":"3412124343212134""#), "{json}");
+}
