@@ -87,6 +87,10 @@ impl Givens {
     }
 }
 
+/// How many guesses a search makes by its visitor's fallback rule before it falls back on the
+/// fewest candidates whatever the visitor.
+const FALLBACK_GUESSES: u64 = 256;
+
 /// Where the search reports solutions: it says whether to go on looking.
 trait Visitor {
     /// Where to guess when no cell has two candidates: by default the rule that finds a first
@@ -128,7 +132,16 @@ fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStat
                 return true;
             }
             Progress::Solved => return visitor.solution(board),
-            Progress::Stuck { pairs } => board.guess_cell(pairs, V::FALLBACK),
+            Progress::Stuck { pairs } => {
+                // A search that has guessed this often is in a tree the first-solution rule
+                // handles badly (a sparse grid without a solution, say): from here on it
+                // guesses as counting does, on the cell with the fewest candidates.
+                let fallback = match stats.guesses < FALLBACK_GUESSES {
+                    true => V::FALLBACK,
+                    false => Fallback::FewestCandidates,
+                };
+                board.guess_cell(pairs, fallback)
+            }
         };
         if !visitor.keep_going(stats.guesses) {
             return false;
