@@ -40,10 +40,10 @@ fn errors_come_before_the_terminal_is_taken() {
 #[cfg(target_os = "linux")]
 mod in_a_terminal {
     use std::fs::{File, OpenOptions};
-    use std::io::{Read, Write};
+    use std::io::Write;
     use std::os::unix::process::CommandExt;
     use std::process::{Child, Command, Stdio};
-    use std::sync::mpsc::{self, Receiver};
+    use std::sync::mpsc::Receiver;
     use std::time::{Duration, Instant};
 
     use rustix::termios::{LocalModes, Winsize, tcgetattr, tcsetwinsize};
@@ -68,16 +68,7 @@ mod in_a_terminal {
     impl Screen {
         fn open(rows: u16, columns: u16) -> Screen {
             let (master, terminal) = common::pty::open();
-            let mut reader = master.try_clone().unwrap();
-            let (sender, output) = mpsc::channel();
-            std::thread::spawn(move || {
-                let mut buffer = [0u8; 8192];
-                while let Ok(n @ 1..) = reader.read(&mut buffer) {
-                    if sender.send(buffer[..n].to_vec()).is_err() {
-                        return;
-                    }
-                }
-            });
+            let output = common::pty::output(&master);
             let held = OpenOptions::new()
                 .read(true)
                 .write(true)

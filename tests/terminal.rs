@@ -5,9 +5,9 @@
 mod common;
 
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use common::{EASY, SOLUTION, puzzle_path};
@@ -27,16 +27,7 @@ struct Terminal {
 impl Terminal {
     fn open() -> Terminal {
         let (master, terminal) = common::pty::open();
-        let mut reader = master.try_clone().unwrap();
-        let (sender, screen) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut buffer = [0u8; 4096];
-            while let Ok(n @ 1..) = reader.read(&mut buffer) {
-                if sender.send(buffer[..n].to_vec()).is_err() {
-                    return;
-                }
-            }
-        });
+        let screen = common::pty::output(&master);
         Terminal {
             master,
             terminal,

@@ -1,6 +1,8 @@
 //! Pseudo-terminals, for the tests of the binary as a person at a keyboard meets it.
 
 use std::fs::File;
+use std::io::Read;
+use std::sync::mpsc::{self, Receiver};
 
 use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
 
@@ -12,4 +14,20 @@ pub fn open() -> (File, String) {
     unlockpt(&master).unwrap();
     let terminal = ptsname(&master, Vec::new()).unwrap().into_string().unwrap();
     (File::from(master), terminal)
+}
+
+/// What a program writes to the terminal, read from `master` on a thread of its own, in chunks
+/// as they come.
+pub fn output(master: &File) -> Receiver<Vec<u8>> {
+    let mut reader = master.try_clone().unwrap();
+    let (sender, output) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 8192];
+        while let Ok(n @ 1..) = reader.read(&mut buffer) {
+            if sender.send(buffer[..n].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    output
 }

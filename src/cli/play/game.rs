@@ -101,6 +101,13 @@ enum Fill {
     No,
 }
 
+/// Which way through the history a move goes.
+#[derive(Clone, Copy)]
+enum History {
+    Undo,
+    Redo,
+}
+
 /// How far the game has gone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -513,27 +520,37 @@ impl Game {
 
     /// Undoes the last move, with everything auto-fill placed after it.
     pub fn undo(&mut self) {
-        match self.undo.pop() {
-            Some(board) => {
-                let newer = std::mem::replace(&mut self.board, board);
-                self.redo.push(newer);
-                self.say(Tone::Info, "Undone.");
-                self.after_move();
-            }
-            None => self.say(Tone::Info, "Nothing to undo."),
-        }
+        self.travel(History::Undo);
     }
 
     /// Makes again the last move undone.
     pub fn redo(&mut self) {
-        match self.redo.pop() {
+        self.travel(History::Redo);
+    }
+
+    /// Takes the board from one history and puts the current one on the other.
+    fn travel(&mut self, way: History) {
+        let (from, to, done, nothing) = match way {
+            History::Undo => (
+                &mut self.undo,
+                &mut self.redo,
+                "Undone.",
+                "Nothing to undo.",
+            ),
+            History::Redo => (
+                &mut self.redo,
+                &mut self.undo,
+                "Redone.",
+                "Nothing to redo.",
+            ),
+        };
+        match from.pop() {
             Some(board) => {
-                let older = std::mem::replace(&mut self.board, board);
-                self.undo.push(older);
-                self.say(Tone::Info, "Redone.");
+                to.push(std::mem::replace(&mut self.board, board));
+                self.say(Tone::Info, done);
                 self.after_move();
             }
-            None => self.say(Tone::Info, "Nothing to redo."),
+            None => self.say(Tone::Info, nothing),
         }
     }
 
