@@ -230,3 +230,35 @@ fn grids_of_other_sizes_print_with_box_lines() {
     let (_, json, _) = run(&["solve", "-f", "json"], "..1..2.34.......\n");
     assert!(json.contains(r#""solution":"3412124343212134""#), "{json}");
 }
+
+#[test]
+fn with_box_grids_over_several_lines_read_back_what_the_grid_format_prints() {
+    for (name, args) in [
+        ("2x2", vec![]),
+        ("2x3", vec![]),
+        ("4x4", vec![]),
+        ("6x6", vec!["--solved"]),
+    ] {
+        let mut generate = vec!["generate", "--box", name, "--seed", "3", "-n", "2"];
+        generate.extend(&args);
+        let (_, lines, _) = run(&generate, "");
+        let (_, blocks, _) = run(&[generate.as_slice(), &["-f", "grid"]].concat(), "");
+        let (status, from_lines, stderr) = run(&["solve", "--box", name], &lines);
+        assert_eq!(status, 0, "{name}: {stderr}");
+        let (status, from_blocks, stderr) = run(&["solve", "--box", name], &blocks);
+        assert_eq!(status, 0, "{name}: {stderr}");
+        assert_eq!(from_blocks, from_lines, "{name}");
+        assert_eq!(from_blocks.lines().count(), 2);
+    }
+    // A grid cut short is one error, and the puzzle after it is still answered.
+    let (status, stdout, stderr) = run(
+        &["solve", "--box", "2x2"],
+        "1 . | 3 .\n. . | . 2\n\n..1..2.34.......\n",
+    );
+    assert_eq!(status, 2);
+    assert_eq!(stdout, "error: invalid puzzle\n3412124343212134\n");
+    assert!(
+        stderr.contains("<stdin>:1: found 8 cells, expected 16 for boxes of 2x2"),
+        "{stderr}"
+    );
+}

@@ -13,7 +13,8 @@ use sudoku_engine::{Grid, InvalidPuzzle, PuzzleReader, Record};
 
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
-use super::sizes::SizeArgs;
+use super::sizes::{SizeArgs, SizedRecords};
+use sudoku_engine::sized::{Alphabet, Shape};
 
 /// The size of the read buffer of every source.
 const READ_BUFFER: usize = 64 * 1024;
@@ -47,6 +48,8 @@ pub enum Layout {
     /// CSV with a header row: the puzzle in the named column, or in the first field that holds
     /// one.
     Csv(Option<String>),
+    /// Grids of one shape other than 9x9 (`--box`), as lines or over several lines.
+    Sized(Shape, Option<Alphabet>),
 }
 
 /// One input: a named file or stdin.
@@ -61,10 +64,13 @@ pub enum Source {
 impl InputArgs {
     /// How the sources are laid out.
     pub fn layout(&self) -> Layout {
-        match (&self.column, self.csv) {
-            (Some(column), _) => Layout::Csv(Some(column.clone())),
-            (None, true) => Layout::Csv(None),
-            (None, false) => Layout::Puzzles,
+        match (&self.column, self.csv, self.sizes.shape) {
+            (Some(column), _, _) => Layout::Csv(Some(column.clone())),
+            (None, true, _) => Layout::Csv(None),
+            (None, false, Some(shape)) if shape != Shape::NINE => {
+                Layout::Sized(shape, self.sizes.alphabet)
+            }
+            (None, false, _) => Layout::Puzzles,
         }
     }
 
@@ -182,6 +188,7 @@ fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
         let records: Box<dyn Iterator<Item = io::Result<Record>>> = match layout {
             Layout::Puzzles => Box::new(PuzzleReader::new(reader)),
             Layout::Csv(column) => Box::new(CsvRecords::new(reader, column.as_deref())),
+            &Layout::Sized(shape, alphabet) => Box::new(SizedRecords::new(reader, shape, alphabet)),
         };
         for record in records {
             let item = match record {

@@ -3,11 +3,15 @@
 //!
 //! The 9x9 reader reads every record first; a record it cannot read as 9x9 (a line of 16,
 //! 256 or 625 cells, or with letters) is read again here as a grid of another size. So 9x9
-//! input goes the fast way, untouched.
+//! input goes the fast way, untouched. With `--box` naming another shape, [`SizedRecords`]
+//! reads the input instead, grids over several lines included; its records reach the
+//! subcommands the same way, as text for [`other_size`] to read.
+
+use std::io::{self, BufRead};
 
 use clap::Args;
 use sudoku_engine::sized::{Alphabet, Shape, SizedError, SizedGrid};
-use sudoku_engine::{Grid, Record};
+use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
 use super::output::Problem;
 
@@ -114,4 +118,137 @@ pub fn nine_only(command: &str, sized: &Sized) -> Problem {
         "{command} work on 9x9 grids only so far; this is a {} puzzle",
         sized.size_name()
     ))
+}
+
+/// The records of a source of grids of one shape other than 9x9 (`--box`): a line holding all
+/// the cells, or a grid of one line per row (separators `|`, `+`, `-` and spaces allowed, lines
+/// of separators only skipped, a blank line ending a grid). Each record carries its text for
+/// [`other_size`] to read, as the 9x9 reader's refused records do.
+pub struct SizedRecords<R> {
+    reader: R,
+    shape: Shape,
+    numbers: bool,
+    line_number: u64,
+    /// The grid being read: its first line and its rows' text.
+    grid: Option<(u64, Vec<String>)>,
+    /// A record found while a grid was ended by it, to give next.
+    pending: Option<Record>,
+    finished: bool,
+}
+
+impl<R: BufRead> SizedRecords<R> {
+    /// Records of `shape` from `reader`; `alphabet` says whether cells are numbers.
+    pub fn new(reader: R, shape: Shape, alphabet: Option<Alphabet>) -> SizedRecords<R> {
+        let numbers = alphabet == Some(Alphabet::Numbers)
+            || (alphabet.is_none() && !Alphabet::Digits.fits(shape.size()));
+        SizedRecords {
+            reader,
+            shape,
+            numbers,
+            line_number: 0,
+            grid: None,
+            pending: None,
+            finished: false,
+        }
+    }
+
+    /// How many cells a line holds.
+    fn cells_in(&self, line: &str) -> usize {
+        let words = line
+            .split_whitespace()
+            .filter(|word| !word.chars().all(|c| matches!(c, '|' | '+' | '-')));
+        match self.numbers {
+            true => words.count(),
+            false => words
+                .flat_map(str::chars)
+                .filter(|c| !matches!(c, '|' | '+' | '-'))
+                .count(),
+        }
+    }
+
+    /// The record of the grid in progress, complete or not.
+    fn end_grid(&mut self) -> Option<Record> {
+        let (line, rows) = self.grid.take()?;
+        let complete = rows.len() == self.shape.size();
+        let error = match complete {
+            true => ParseError::WrongCellCount {
+                found: self.shape.cells(),
+            },
+            false => ParseError::IncompleteGrid { rows: rows.len() },
+        };
+        // An incomplete grid is refused as it is; a complete one is read by `other_size`.
+        let text = rows.join(" ");
+        Some(record(line, text, error))
+    }
+}
+
+/// A record holding `text` for [`other_size`] to read.
+fn record(line: u64, text: String, error: ParseError) -> Record {
+    Record {
+        line,
+        puzzle: Err(InvalidPuzzle { text, error }),
+        companion: None,
+    }
+}
+
+impl<R: BufRead> Iterator for SizedRecords<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        loop {
+            if let Some(record) = self.pending.take() {
+                return Some(Ok(record));
+            }
+            if self.finished {
+                return None;
+            }
+            let mut line = String::new();
+            match self.reader.read_line(&mut line) {
+                Err(error) => {
+                    self.finished = true;
+                    return Some(Err(error));
+                }
+                Ok(0) => {
+                    self.finished = true;
+                    return self.end_grid().map(Ok);
+                }
+                Ok(_) => self.line_number += 1,
+            }
+            let text = line.trim_start_matches('\u{feff}').trim();
+            if text.starts_with('#') {
+                continue;
+            }
+            if text.is_empty() {
+                if let Some(grid) = self.end_grid() {
+                    return Some(Ok(grid));
+                }
+                continue;
+            }
+            let cells = self.cells_in(text);
+            let size = self.shape.size();
+            if cells == 0 {
+                continue;
+            }
+            if cells == size {
+                let number = self.line_number;
+                let (_, rows) = self.grid.get_or_insert_with(|| (number, Vec::new()));
+                rows.push(text.to_string());
+                if rows.len() == size {
+                    return self.end_grid().map(Ok);
+                }
+                continue;
+            }
+            // A whole puzzle on a line, or a line of the wrong length: a record of its own,
+            // after the grid it interrupts.
+            let error = ParseError::WrongCellCount { found: cells };
+            let this = record(self.line_number, text.to_string(), error);
+            match self.end_grid() {
+                Some(grid) => {
+                    self.pending = Some(this);
+                    return Some(Ok(grid));
+                }
+                None => return Some(Ok(this)),
+            }
+        }
+    }
 }
