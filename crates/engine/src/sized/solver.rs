@@ -6,6 +6,9 @@
 //! value's places in a unit when they are fewer. Generation's many small checks go faster
 //! without it.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::time::Instant;
 
 use rand::Rng;
@@ -36,7 +39,25 @@ struct Intersection {
     box_rest: Vec<u16>,
 }
 
+thread_local! {
+    /// The layouts built so far on this thread: generation searches hundreds of times on one
+    /// shape, and a layout costs more to build than an easy search.
+    static LAYOUTS: RefCell<HashMap<Shape, Rc<Layout>>> = RefCell::new(HashMap::new());
+}
+
 impl Layout {
+    /// The layout of `shape`, built once per thread.
+    fn of(shape: Shape) -> Rc<Layout> {
+        LAYOUTS.with(|layouts| {
+            let mut layouts = layouts.borrow_mut();
+            Rc::clone(
+                layouts
+                    .entry(shape)
+                    .or_insert_with(|| Rc::new(Layout::new(shape))),
+            )
+        })
+    }
+
     fn new(shape: Shape) -> Layout {
         let size = shape.size();
         let cell = |row: usize, column: usize| (row * size + column) as u16;
@@ -591,7 +612,7 @@ fn search<V: Visitor, R: Rng>(
     visitor: &mut V,
     setup: Setup<'_, R>,
 ) -> Result<(), TimedOut> {
-    let layout = Layout::new(grid.shape());
+    let layout = Layout::of(grid.shape());
     let size = grid.shape().size();
     let mut search = Search {
         layout: &layout,
