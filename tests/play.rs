@@ -39,7 +39,7 @@ fn errors_come_before_the_terminal_is_taken() {
 
 #[cfg(target_os = "linux")]
 mod in_a_terminal {
-    use std::fs::{File, OpenOptions};
+    use std::fs::File;
     use std::io::Write;
     use std::os::unix::process::CommandExt;
     use std::process::{Child, Command, Stdio};
@@ -69,11 +69,7 @@ mod in_a_terminal {
         fn open(rows: u16, columns: u16) -> Screen {
             let (master, terminal) = common::pty::open();
             let output = common::pty::output(&master);
-            let held = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .open(&terminal)
-                .unwrap();
+            let held = common::pty::side(&terminal);
             let mut screen = Screen {
                 master,
                 _held: held,
@@ -88,14 +84,7 @@ mod in_a_terminal {
         /// Runs `sudoku ARGS` with this terminal as its controlling terminal, stdin, stdout
         /// and stderr, without colour (so the attributes tell the cells apart).
         fn spawn(&self, args: &[&str]) -> Child {
-            let side = || {
-                let file = OpenOptions::new()
-                    .read(true)
-                    .write(true)
-                    .open(&self.terminal)
-                    .unwrap();
-                Stdio::from(file)
-            };
+            let side = || Stdio::from(common::pty::side(&self.terminal));
             let mut command = Command::new(assert_cmd::cargo::cargo_bin("sudoku"));
             command
                 .args(args)

@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Write;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::Receiver;
@@ -39,12 +39,7 @@ impl Terminal {
 
     /// A handle on the terminal for a program's stdin, stdout or stderr.
     fn side(&self) -> Stdio {
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&self.terminal)
-            .unwrap();
-        Stdio::from(file)
+        Stdio::from(common::pty::side(&self.terminal))
     }
 
     /// Types `text` as a person would.

@@ -12,7 +12,7 @@ use sudoku_engine::{Grid, PuzzleReader, Record};
 use super::input::{InputArgs, Source, run_puzzles};
 use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
-use super::sizes::{Sized, other_size};
+use super::sizes::{SizedPuzzle, other_size};
 use super::status::Status;
 
 /// Grids handed to a worker at a time: a check takes microseconds.
@@ -187,15 +187,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
                 },
                 (None, None) => unreachable!("without a solution file every valid grid is checked"),
             };
-            report(
-                output,
-                format,
-                source,
-                &record,
-                grid.to_string(),
-                kind,
-                &faults,
-            )
+            report(output, format, source, &record, &grid, kind, &faults)
         },
     )?;
     if let Some(solutions) = solutions.as_mut() {
@@ -268,7 +260,7 @@ fn check_other_size(
     format: CheckFormat,
     source: &Source,
     record: &Record,
-    sized: Result<Sized, Problem>,
+    sized: Result<SizedPuzzle, Problem>,
     with_solution_file: bool,
 ) -> Result<()> {
     let sized = match sized {
@@ -290,7 +282,7 @@ fn check_other_size(
             } else {
                 "puzzle"
             };
-            report(output, format, source, record, sized.line(), kind, &faults)
+            report(output, format, source, record, &sized.line(), kind, &faults)
         }
         Err(problem) => report_problem(output, format, source, record, &problem),
     }
@@ -302,7 +294,7 @@ fn report(
     format: CheckFormat,
     source: &Source,
     record: &Record,
-    grid: String,
+    grid: &dyn std::fmt::Display,
     kind: &str,
     faults: &[impl std::fmt::Display],
 ) -> Result<()> {
@@ -315,7 +307,7 @@ fn report(
     print_answer(output, format, verdict, || JsonCheck {
         source: source.to_string(),
         line: record.line,
-        grid,
+        grid: grid.to_string(),
         status: if faults.is_empty() {
             JsonStatus::Ok
         } else {

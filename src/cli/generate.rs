@@ -13,7 +13,7 @@ use sudoku_logic::{Level, explain, rate};
 
 use super::output::{Format, JsonStatus, Output, OutputArgs, TimeoutArgs, print_message};
 use super::pipeline::{self, JobsArgs, Setup, Signal};
-use super::sizes::{AnyGrid, SizeArgs, Sized};
+use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle};
 use super::status::Status;
 
 /// Puzzles handed to a worker at a time, when each takes a millisecond or so.
@@ -113,7 +113,7 @@ fn make_other_size(
     } else {
         sized::generate_before(shape, rng, deadline).map_err(|_| GenerateError::TimedOut)?
     };
-    let sized = |grid| AnyGrid::Other(Sized { grid, alphabet });
+    let sized = |grid| AnyGrid::Other(SizedPuzzle { grid, alphabet });
     Ok(Made {
         clues: puzzle.given_count(),
         puzzle: sized(puzzle),

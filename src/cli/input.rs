@@ -49,7 +49,7 @@ pub enum Layout {
     /// one.
     Csv(Option<String>),
     /// Grids of one shape other than 9x9 (`--box`), as lines or over several lines.
-    Sized(Shape, Option<Alphabet>),
+    OtherSize(Shape, Option<Alphabet>),
 }
 
 /// One input: a named file or stdin.
@@ -68,7 +68,7 @@ impl InputArgs {
             (Some(column), _, _) => Layout::Csv(Some(column.clone())),
             (None, true, _) => Layout::Csv(None),
             (None, false, Some(shape)) if shape != Shape::NINE => {
-                Layout::Sized(shape, self.sizes.alphabet)
+                Layout::OtherSize(shape, self.sizes.alphabet)
             }
             (None, false, _) => Layout::Puzzles,
         }
@@ -188,7 +188,9 @@ fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
         let records: Box<dyn Iterator<Item = io::Result<Record>>> = match layout {
             Layout::Puzzles => Box::new(PuzzleReader::new(reader)),
             Layout::Csv(column) => Box::new(CsvRecords::new(reader, column.as_deref())),
-            &Layout::Sized(shape, alphabet) => Box::new(SizedRecords::new(reader, shape, alphabet)),
+            &Layout::OtherSize(shape, alphabet) => {
+                Box::new(SizedRecords::new(reader, shape, alphabet))
+            }
         };
         for record in records {
             let item = match record {

@@ -36,14 +36,14 @@ pub struct SizeArgs {
 
 /// A puzzle of another size, with the alphabet it is written in.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sized {
+pub struct SizedPuzzle {
     /// The grid.
     pub grid: SizedGrid,
     /// Its symbols.
     pub alphabet: Alphabet,
 }
 
-impl Sized {
+impl SizedPuzzle {
     /// The side, as `16x16`.
     pub fn size_name(&self) -> String {
         let size = self.grid.shape().size();
@@ -57,8 +57,8 @@ impl Sized {
     }
 
     /// The same alphabet around another grid of the same size (a solution).
-    pub fn with(&self, grid: SizedGrid) -> Sized {
-        Sized {
+    pub fn with(&self, grid: SizedGrid) -> SizedPuzzle {
+        SizedPuzzle {
             grid,
             alphabet: self.alphabet,
         }
@@ -73,10 +73,10 @@ impl Sized {
 /// The puzzle of a record that the 9x9 reader could not read, when it is one of another size;
 /// an error when it tried to be and failed (a symbol outside the alphabet, a count that does
 /// not fit --box). None for a record that is no such attempt: its 9x9 error stands.
-pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<Sized, Problem>> {
+pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
     match SizedGrid::parse(&invalid.text, args.shape, args.alphabet) {
-        Ok((grid, alphabet)) => Some(Ok(Sized { grid, alphabet })),
+        Ok((grid, alphabet)) => Some(Ok(SizedPuzzle { grid, alphabet })),
         // No shape fits the count: an ordinary bad 9x9 line, unless a shape was asked for.
         Err(SizedError::NoShape { .. }) => None,
         // Text with 81 cells that is no 9x9 puzzle: the 9x9 reader's words say it best.
@@ -91,7 +91,7 @@ pub enum AnyGrid {
     /// The 9x9 grid of the fast path.
     Nine(Grid),
     /// Any other.
-    Other(Sized),
+    Other(SizedPuzzle),
 }
 
 impl AnyGrid {
@@ -113,7 +113,7 @@ impl AnyGrid {
 }
 
 /// The refusal of a subcommand that works on 9x9 grids only, for a puzzle of another size.
-pub fn nine_only(command: &str, sized: &Sized) -> Problem {
+pub fn nine_only(command: &str, sized: &SizedPuzzle) -> Problem {
     Problem::Unusable(format!(
         "{command} work on 9x9 grids only so far; this is a {} puzzle",
         sized.size_name()

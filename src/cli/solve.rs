@@ -15,7 +15,7 @@ use super::output::{
     unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
-use super::sizes::{AnyGrid, SizeArgs, Sized, other_size};
+use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle, other_size};
 use super::status::Status;
 
 /// Puzzles handed to a worker at a time: a solve takes microseconds.
@@ -121,7 +121,7 @@ fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeAr
 }
 
 /// The solution of a puzzle of another size than 9x9.
-fn solve_other_size(puzzle: &Sized, budget: TimeoutArgs) -> Result<AnyGrid, Problem> {
+fn solve_other_size(puzzle: &SizedPuzzle, budget: TimeoutArgs) -> Result<AnyGrid, Problem> {
     if let Some(clash) = puzzle.clash() {
         return Err(clash);
     }

@@ -1,6 +1,6 @@
 //! Pseudo-terminals, for the tests of the binary as a person at a keyboard meets it.
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::sync::mpsc::{self, Receiver};
 
@@ -30,4 +30,13 @@ pub fn output(master: &File) -> Receiver<Vec<u8>> {
         }
     });
     output
+}
+
+/// A new handle on the program's side of the terminal at `path`, for reading and writing.
+pub fn side(path: &str) -> File {
+    OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .unwrap()
 }

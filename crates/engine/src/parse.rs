@@ -18,6 +18,7 @@ use std::io::{self, BufRead};
 
 use crate::error::ParseError;
 use crate::grid::{CELLS, Grid};
+use crate::sized::Shape;
 
 /// The longest line kept, in bytes; a longer one is an error and the rest of it is skipped.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -139,9 +140,12 @@ enum BadFit {
 /// typed at a terminal, say) is answered at once rather than held as the start of a grid.
 const ROW_CELLS: std::ops::RangeInclusive<usize> = 6..=18;
 
-/// The cells of a 4x4 puzzle on one line: in the range of [`ROW_CELLS`], but a puzzle of its
-/// own (for the reader of other sizes), not the start of a 9x9 grid.
-const FOUR_BY_FOUR: usize = 16;
+/// True when a line of `found` cells, outside a grid, is a malformed first row of a 9x9 grid
+/// (see [`ROW_CELLS`]), not a whole grid of another size (16 cells: a 4x4 puzzle), which is
+/// refused on its own for the reader of other sizes.
+fn starts_grid(found: usize) -> bool {
+    ROW_CELLS.contains(&found) && Shape::for_cells(found).is_none()
+}
 
 /// What [`cell_value_or_marker`] gives for a byte that is not a cell character.
 const NOT_A_CELL: u8 = u8::MAX;
@@ -298,7 +302,7 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
         0 => Line::Skip,
         9 => Line::Row(cells[..9].try_into().expect("nine cells")),
         CELLS => Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9"), None),
-        _ if row.is_some() || (ROW_CELLS.contains(&found) && found != FOUR_BY_FOUR) => Line::Bad {
+        _ if row.is_some() || starts_grid(found) => Line::Bad {
             error: ParseError::GridRowLength {
                 row: row.unwrap_or(1),
                 found,

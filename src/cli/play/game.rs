@@ -305,11 +305,22 @@ impl Game {
     /// The candidates shown in an empty cell: the ones the rules allow less the player's
     /// eliminations, or the player's own marks when the candidates are not automatic.
     pub fn marks(&self, position: Position) -> u16 {
+        self.marks_in(position, || self.state())
+    }
+
+    /// [`Game::marks`] of every cell, the candidate state worked out once.
+    pub fn all_marks(&self) -> [u16; CELLS] {
+        let state = self.settings.auto_candidates.then(|| self.state());
+        std::array::from_fn(|i| self.marks_in(Position::new(i), || state.expect("automatic")))
+    }
+
+    /// The marks shown in `position`, taking the candidate state from `state` when needed.
+    fn marks_in(&self, position: Position, state: impl FnOnce() -> Candidates) -> u16 {
         let index = position.index();
         if self.board.digits[index] != 0 || self.stage == Stage::Entering {
             0
         } else if self.settings.auto_candidates {
-            self.state().marks(position).bits()
+            state().marks(position).bits()
         } else {
             self.board.pencil[index]
         }
@@ -565,8 +576,7 @@ impl Game {
     /// pencil marks; switched on, the player's earlier eliminations apply again.
     pub fn toggle_auto_candidates(&mut self) {
         if self.settings.auto_candidates && self.stage == Stage::Playing {
-            let shown: [u16; CELLS] = std::array::from_fn(|i| self.marks(Position::new(i)));
-            self.board.pencil = shown;
+            self.board.pencil = self.all_marks();
         }
         self.settings.auto_candidates = !self.settings.auto_candidates;
         let on = self.settings.auto_candidates;

@@ -148,19 +148,29 @@ fn draw_grid(buffer: &mut Buffer, area: Rect, game: &Game, palette: &Palette) {
         y += 1;
     }
     buffer.set_string(area.x, y, rule("└", "┴", "┘"), palette.line);
+    let all_marks = game.all_marks();
     for position in Position::all() {
         let (x, y) = cell_corner(position);
-        draw_cell(buffer, (area.x + x, area.y + y), game, position, palette);
+        let marks = all_marks[position.index()];
+        draw_cell(
+            buffer,
+            (area.x + x, area.y + y),
+            game,
+            position,
+            marks,
+            palette,
+        );
     }
 }
 
-/// One cell: its digit in the middle of the first row, or its pencil marks; reversed when
-/// selected.
+/// One cell: its digit in the middle of the first row, or its pencil marks `marks`; reversed
+/// when selected.
 fn draw_cell(
     buffer: &mut Buffer,
     (x, y): (u16, u16),
     game: &Game,
     at: Position,
+    marks: u16,
     palette: &Palette,
 ) {
     let board = game.board();
@@ -177,7 +187,6 @@ fn draw_cell(
         }
         buffer.set_string(x + 2, y, char::from(b'0' + digit).to_string(), style);
     } else {
-        let marks = game.marks(at);
         let placed = hint_digit(game, at);
         let removed = match hint {
             Some(HintRole::Elimination(removed)) => removed,
