@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_engine::{ParseError, Record};
 use sudoku_logic::{
-    Candidates, CellDigit, Rating, Step, Technique, next_step, rate, solve_steps,
+    Candidates, CellDigit, Rating, Step, Technique, next_step_before, rate, solve_steps,
     solve_steps_before,
 };
 
@@ -400,11 +400,11 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
         if !only_first {
             return steps_within(state, budget);
         }
-        let step: Vec<Step> = next_step(&state).into_iter().collect();
-        // A step is not cut short: the budget is looked at once it is found.
-        if let Some(budget) = budget.filter(Budget::is_spent) {
-            return Err(budget.problem());
-        }
+        let deadline = budget.map(|budget| budget.deadline);
+        let step: Vec<Step> = next_step_before(&state, deadline)
+            .map_err(|_| budget.expect("only a deadline times out").problem())?
+            .into_iter()
+            .collect();
         let mut end = state;
         step.iter().for_each(|step| end.apply(step));
         Ok((step, end))

@@ -244,11 +244,6 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// True once the deadline has passed.
-    pub fn is_spent(&self) -> bool {
-        std::time::Instant::now() >= self.deadline
-    }
-
     /// The problem of a puzzle that ran out of this budget.
     pub fn problem(&self) -> Problem {
         Problem::Timeout(self.timeout)

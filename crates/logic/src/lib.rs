@@ -3,6 +3,7 @@
 
 mod candidates;
 mod cells;
+mod deadline;
 mod rating;
 pub mod strategy;
 
@@ -70,6 +71,29 @@ pub fn next_step(candidates: &Candidates) -> Option<Step> {
         .find_map(|technique| technique.find(candidates))
 }
 
+/// Like [`next_step`], giving up once `deadline` (if any) has passed: the long searches
+/// (chains, forcing chains and nets) look at the clock as they go, so a step is cut short.
+pub fn next_step_before(
+    candidates: &Candidates,
+    deadline: Option<Instant>,
+) -> Result<Option<Step>, TimedOut> {
+    next_step_among(candidates, &Technique::ALL, deadline)
+}
+
+/// The easiest step of `techniques` (in their order), within `deadline`.
+fn next_step_among(
+    candidates: &Candidates,
+    techniques: &[Technique],
+    deadline: Option<Instant>,
+) -> Result<Option<Step>, TimedOut> {
+    deadline::within(deadline, || {
+        techniques
+            .iter()
+            .take_while(|_| !deadline::passed())
+            .find_map(|technique| technique.find(candidates))
+    })
+}
+
 /// The steps from `candidates` as far as the techniques go, and the state they reach (solved
 /// when every cell is filled). `until`, when given, stops before the first step that needs that
 /// technique or a harder one.
@@ -78,22 +102,20 @@ pub fn solve_steps(candidates: Candidates, until: Option<Technique>) -> (Vec<Ste
     solve_steps_before(candidates, until, None).expect("no deadline, so no time-out")
 }
 
-/// Like [`solve_steps`], giving up once `deadline` (if any) has passed: the clock is read
-/// between two steps.
+/// Like [`solve_steps`], giving up once `deadline` (if any) has passed, between two steps or
+/// (see [`next_step_before`]) within one.
 pub fn solve_steps_before(
     mut candidates: Candidates,
     until: Option<Technique>,
     deadline: Option<Instant>,
 ) -> Result<(Vec<Step>, Candidates), TimedOut> {
     let mut steps = Vec::new();
+    let allowed = Technique::ALL
+        .iter()
+        .take_while(|&&t| until.is_none_or(|limit| t < limit))
+        .count();
     while !candidates.is_solved() {
-        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-            return Err(TimedOut);
-        }
-        let allowed = Technique::ALL
-            .iter()
-            .take_while(|&&t| until.is_none_or(|limit| t < limit));
-        let Some(step) = allowed.into_iter().find_map(|t| t.find(&candidates)) else {
+        let Some(step) = next_step_among(&candidates, &Technique::ALL[..allowed], deadline)? else {
             break;
         };
         candidates.apply(&step);

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::{Technique, elimination, placement};
-use crate::{Candidates, CellDigit, CellSet, Step};
+use crate::{Candidates, CellDigit, CellSet, Step, deadline};
 use sudoku_engine::grid::Unit;
 
 /// A node: a digit in one cell or, for grouped chains, in 2-3 cells where a box meets a line.
@@ -260,7 +260,7 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
         let graph = Graph::build(candidates, &places, kind, only);
         (0..graph.nodes.len()).find_map(|start| {
             let first = graph.nodes[start];
-            if first.cells.len() > 1 {
+            if first.cells.len() > 1 || deadline::passed() {
                 return None;
             }
             graph.search(start, |path| {

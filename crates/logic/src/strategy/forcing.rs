@@ -8,7 +8,7 @@
 //! Brute force, when nothing else works, takes one digit from the solution, as HoDoKu does.
 
 use super::{Technique, digits, elimination, lines_through, placement};
-use crate::{Candidates, CellDigit, CellSet, Step};
+use crate::{Candidates, CellDigit, CellSet, Step, deadline};
 use sudoku_engine::grid::{Position, Unit};
 
 /// The candidates as one cell set per digit, with the cells already holding each digit.
@@ -212,6 +212,9 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
     // What each candidate implies.
     let mut implied: Vec<Vec<(u8, State)>> = vec![Vec::new(); 81];
     for position in Position::all() {
+        if deadline::passed() {
+            return None;
+        }
         for digit in digits(candidates.mark_bits(position)) {
             match start.follow((&start, pairs), position, digit, reach) {
                 Err(why) => {
@@ -270,6 +273,7 @@ pub fn brute_force(candidates: &Candidates) -> Option<Step> {
 mod tests {
     use super::super::Technique;
     use super::super::testing::assert_step;
+    use std::time::{Duration, Instant};
 
     #[test]
     fn forcing_chain_in_a_real_position() {
@@ -287,6 +291,23 @@ mod tests {
             "...4.........56..912...6.8.....5.789..3......1.....78..2..5.....2..567......567.9123...7....3.5...912............6...12....7..1..45.7.9.......8..23.5.7....345...9.23..678...3.56..9.2...6.8....45.789.2....78....45.789..345.....23.567..1........123..6.....34.6...12.4.......3...78.....5....1.3..678..23..............9..3...78.123.............8.....5...9...4....91.....7..1.34..7.9.....6...123.5.7....3.5.7..1.3..6.........7......5...9.2.......1....6.8.1.3..6.89..345....1.3.5..8...345..8......6.8....4.6......4.6.8.1................9.2.............7....3.5......3.5........5....1..........3............78......678......678.........9...4......2...............9.2.............7....3.5.......4.......3.5....1.............6.8......6.8.",
             "forcing net: r1c2 = 5 leads to a contradiction: r1c4 has no candidate left -> r1c2 <> 5",
         );
+    }
+
+    #[test]
+    fn a_deadline_passing_cuts_the_net_search_short() {
+        let position = "...4.........56..912...6.8.....5.789..3......1.....78..2..5.....2..567......567.9123...7....3.5...912............6...12....7..1..45.7.9.......8..23.5.7....345...9.23..678...3.56..9.2...6.8....45.789.2....78....45.789..345.....23.567..1........123..6.....34.6...12.4.......3...78.....5....1.3..678..23..............9..3...78.123.............8.....5...9...4....91.....7..1.34..7.9.....6...123.5.7....3.5.7..1.3..6.........7......5...9.2.......1....6.8.1.3..6.89..345....1.3.5..8...345..8......6.8....4.6......4.6.8.1................9.2.............7....3.5......3.5........5....1..........3............78......678......678.........9...4......2...............9.2.............7....3.5.......4.......3.5....1.............6.8......6.8.";
+        let state = crate::Candidates::from_text(position).unwrap();
+        assert!(Technique::ForcingNet.find(&state).is_some());
+        // The deadline passes after the search is entered: it must notice and give up.
+        let deadline = Instant::now() + Duration::from_millis(5);
+        let cut = crate::deadline::within(Some(deadline), || {
+            std::thread::sleep(Duration::from_millis(10));
+            Technique::ForcingNet.find(&state)
+        });
+        assert_eq!(cut, Err(sudoku_engine::TimedOut));
+        let later = Instant::now() + Duration::from_secs(3600);
+        let whole = crate::deadline::within(Some(later), || Technique::ForcingNet.find(&state));
+        assert!(whole.is_ok_and(|step| step.is_some()));
     }
 
     #[test]
