@@ -293,7 +293,7 @@ fn qqwing_options_show_the_puzzle_the_time_and_the_search() {
     }
     let (_, grids, _) = run(&["solve", "--timer", "-f", "grid"], &input);
     assert_eq!(grids.lines().filter(|l| l.starts_with("time: ")).count(), 2);
-    // Per puzzle in JSON: the search's guesses and backtracks, and the time.
+    // Per puzzle in JSON: the search's guesses, backtracks and nodes, and the time.
     let (_, json, _) = run(&["solve", "-f", "json", "--stats", "--timer"], &input);
     let objects: Vec<serde_json::Value> = json
         .lines()
@@ -301,7 +301,23 @@ fn qqwing_options_show_the_puzzle_the_time_and_the_search() {
         .collect();
     assert_eq!(objects[0]["guesses"], 0, "singles solve the easy one");
     assert!(objects[1]["guesses"].as_u64().unwrap() > 0);
-    assert!(objects[1]["backtracks"].as_u64().is_some());
+    let figure = |name: &str| objects[1][name].as_u64().unwrap();
+    // Each guess and the position it leaves on backing out are nodes, and so is the puzzle;
+    // a backtrack is a node that contradicts itself.
+    assert!(figure("nodes") > figure("guesses"));
+    assert!(figure("nodes") > figure("backtracks"));
+    // Figures under a time budget too.
+    let (_, json, _) = run(
+        &["solve", "-f", "json", "--stats", "--timeout", "5s"],
+        &input,
+    );
+    assert!(
+        json.lines()
+            .nth(1)
+            .unwrap()
+            .contains(&format!("\"nodes\":{}", figure("nodes")))
+    );
+    assert_eq!(objects[0]["nodes"], 1);
     assert!(objects[1]["micros"].as_f64().unwrap() > 0.0);
     let (_, plain, _) = run(&["solve", "-f", "json"], &input);
     assert!(!plain.contains("guesses") && !plain.contains("micros"));

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::time::Instant;
 use sudoku_engine::Record;
 use sudoku_engine::sized;
-use sudoku_engine::solver::{SearchStats, solve_before, solve_with_stats};
+use sudoku_engine::solver::{SearchStats, solve_measured};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
@@ -82,6 +82,9 @@ struct JsonResult {
     /// With --stats: how many guesses it backed out of.
     #[serde(skip_serializing_if = "Option::is_none")]
     backtracks: Option<u64>,
+    /// With --stats: how many positions it worked out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
     /// With --timer: the time the solve took, in microseconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     micros: Option<f64>,
@@ -91,28 +94,19 @@ struct JsonResult {
 /// time it took, when `timed`: reading the clock costs a little on the fastest puzzles).
 fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeArgs) -> Solved {
     let started = timed.then(Instant::now);
-    if let Some(sized) = other_size(record, &sizes) {
-        return Solved {
-            result: sized.and_then(|sized| solve_other_size(&sized, budget)),
-            search: SearchStats::default(),
-            micros: started.map_or(0.0, |started| started.elapsed().as_secs_f64() * 1e6),
-        };
-    }
-    let (result, search) = match (record_puzzle(record), budget.start()) {
-        (Ok(puzzle), None) => {
-            let (solution, search) = solve_with_stats(puzzle);
-            (solution.ok_or_else(|| unsolvable(puzzle)), search)
-        }
-        (Ok(puzzle), Some(budget)) => {
-            let result = match solve_before(puzzle, budget.deadline) {
-                Ok(solution) => solution.ok_or_else(|| unsolvable(puzzle)),
-                Err(_) => Err(budget.problem()),
-            };
-            (result, SearchStats::default())
-        }
-        (Err(problem), _) => (Err(problem), SearchStats::default()),
+    let mut search = SearchStats::default();
+    let result = match other_size(record, &sizes) {
+        Some(sized) => sized.and_then(|sized| solve_other_size(&sized, budget, &mut search)),
+        None => record_puzzle(record).and_then(|puzzle| {
+            let budget = budget.start();
+            match solve_measured(puzzle, budget.map(|b| b.deadline), &mut search) {
+                Ok(solution) => solution
+                    .map(AnyGrid::Nine)
+                    .ok_or_else(|| unsolvable(puzzle)),
+                Err(_) => Err(budget.expect("only a deadline times out").problem()),
+            }
+        }),
     };
-    let result = result.map(AnyGrid::Nine);
     Solved {
         result,
         search,
@@ -120,13 +114,17 @@ fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeAr
     }
 }
 
-/// The solution of a puzzle of another size than 9x9.
-fn solve_other_size(puzzle: &SizedPuzzle, budget: TimeoutArgs) -> Result<AnyGrid, Problem> {
+/// The solution of a puzzle of another size than 9x9, adding the search's work to `search`.
+fn solve_other_size(
+    puzzle: &SizedPuzzle,
+    budget: TimeoutArgs,
+    search: &mut SearchStats,
+) -> Result<AnyGrid, Problem> {
     if let Some(clash) = puzzle.clash() {
         return Err(clash);
     }
     let budget = budget.start();
-    match sized::solve_before(&puzzle.grid, budget.map(|budget| budget.deadline)) {
+    match sized::solve_measured(&puzzle.grid, budget.map(|budget| budget.deadline), search) {
         Ok(Some(solution)) => Ok(AnyGrid::Other(puzzle.with(solution))),
         Ok(None) => Err(Problem::NoSolution),
         Err(_) => Err(budget.expect("only a deadline times out").problem()),
@@ -237,6 +235,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     error: result.as_ref().err().map(Problem::to_string),
                     guesses: figures.then_some(solved.search.guesses),
                     backtracks: figures.then_some(solved.search.backtracks),
+                    nodes: figures.then_some(solved.search.nodes),
                     micros: timer.then_some(solved.micros),
                 })?,
             }

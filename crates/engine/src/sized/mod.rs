@@ -30,7 +30,9 @@ pub use alphabet::Alphabet;
 pub use generate::{generate, generate_before, random_grid};
 pub use grid::{SizedConflict, SizedGrid};
 pub use shape::{MAX_SIZE, Shape};
-pub use solver::{count_solutions, count_solutions_before, random_solution, solve, solve_before};
+pub use solver::{
+    count_solutions, count_solutions_before, random_solution, solve, solve_before, solve_measured,
+};
 
 /// What is wrong with a grid of another size, or with the words naming its shape or alphabet.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

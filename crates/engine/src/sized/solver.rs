@@ -16,7 +16,7 @@ use rand::seq::SliceRandom;
 
 use super::{Shape, SizedGrid};
 use crate::error::TimedOut;
-use crate::solver::SolutionCount;
+use crate::solver::{SearchStats, SolutionCount};
 
 /// The cells of every unit and the peers of every cell, for one shape.
 struct Layout {
@@ -189,7 +189,7 @@ struct Search<'a, R> {
     queue: Vec<u16>,
     deadline: Option<Instant>,
     max_nodes: u64,
-    nodes: u64,
+    stats: SearchStats,
     timed_out: bool,
     /// Shuffles the order in which a cell's candidates are tried, when set.
     rng: Option<&'a mut R>,
@@ -418,8 +418,8 @@ impl<R: Rng> Search<'_, R> {
 
     /// Depth first from `state`; returns false once the visitor or the clock stops it.
     fn run(&mut self, mut state: State, visitor: &mut impl Visitor) -> bool {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes
+        self.stats.nodes += 1;
+        if self.stats.nodes > self.max_nodes
             || self
                 .deadline
                 .is_some_and(|deadline| Instant::now() >= deadline)
@@ -430,6 +430,7 @@ impl<R: Rng> Search<'_, R> {
         if !self.propagate(&mut state) || (self.strong && !self.probe(&mut state)) {
             // What a contradiction left queued belongs to this branch only.
             self.queue.clear();
+            self.stats.backtracks += 1;
             return true;
         }
         if state.open == 0 {
@@ -454,9 +455,11 @@ impl<R: Rng> Search<'_, R> {
         let last = choices.len() - 1;
         let mut state = Some(state);
         for (i, (cell, bit)) in choices.into_iter().enumerate() {
+            // The last choice is no guess: the others were ruled out.
             let mut next = if i == last {
                 state.take().expect("kept for the last choice")
             } else {
+                self.stats.guesses += 1;
                 state.clone().expect("kept until the last choice")
             };
             next.candidates[cell] = bit;
@@ -606,11 +609,12 @@ impl Setup<'_, rand::rngs::ThreadRng> {
     }
 }
 
-/// Runs a search over `grid`; Err when the deadline passed first.
-fn search<V: Visitor, R: Rng>(
+/// Runs a search over `grid`, adding its work to `stats`; Err when the deadline passed first.
+fn search_measured<V: Visitor, R: Rng>(
     grid: &SizedGrid,
     visitor: &mut V,
     setup: Setup<'_, R>,
+    stats: &mut SearchStats,
 ) -> Result<(), TimedOut> {
     let layout = Layout::of(grid.shape());
     let size = grid.shape().size();
@@ -624,7 +628,7 @@ fn search<V: Visitor, R: Rng>(
         queue: Vec::new(),
         deadline: setup.deadline,
         max_nodes: setup.max_nodes.unwrap_or(u64::MAX),
-        nodes: 0,
+        stats: SearchStats::default(),
         timed_out: false,
         rng: setup.rng,
         strong: setup.strong,
@@ -635,10 +639,22 @@ fn search<V: Visitor, R: Rng>(
         }
         search.run(state, visitor);
     }
+    stats.guesses += search.stats.guesses;
+    stats.backtracks += search.stats.backtracks;
+    stats.nodes += search.stats.nodes;
     match search.timed_out {
         true => Err(TimedOut),
         false => Ok(()),
     }
+}
+
+/// Runs a search over `grid`; Err when the deadline passed first.
+fn search<V: Visitor, R: Rng>(
+    grid: &SizedGrid,
+    visitor: &mut V,
+    setup: Setup<'_, R>,
+) -> Result<(), TimedOut> {
+    search_measured(grid, visitor, setup, &mut SearchStats::default())
 }
 
 /// The grid of `candidates`, each a single bit.
@@ -660,8 +676,17 @@ pub fn solve_before(
     puzzle: &SizedGrid,
     deadline: Option<Instant>,
 ) -> Result<Option<SizedGrid>, TimedOut> {
+    solve_measured(puzzle, deadline, &mut SearchStats::default())
+}
+
+/// Like [`solve_before`], adding the work done (up to the answer or the deadline) to `stats`.
+pub fn solve_measured(
+    puzzle: &SizedGrid,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<Option<SizedGrid>, TimedOut> {
     let mut first = First(None);
-    search(puzzle, &mut first, Setup::plain(deadline))?;
+    search_measured(puzzle, &mut first, Setup::plain(deadline), stats)?;
     Ok(first.0.map(|c| grid_of(puzzle.shape(), &c)))
 }
 

@@ -123,6 +123,7 @@ trait Visitor {
 /// for every guess, on top of the copy that makes the branch.
 fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStats) -> bool {
     loop {
+        stats.nodes += 1;
         let Guess {
             cell,
             two_candidates,
@@ -172,6 +173,9 @@ pub struct SearchStats {
     pub guesses: u64,
     /// How many guesses led to a contradiction, so that the search backed out of them.
     pub backtracks: u64,
+    /// How many positions the search worked out: the puzzle's, each guess's, and each one left
+    /// after backing out of a guess.
+    pub nodes: u64,
 }
 
 /// The number of solutions found by [`count_solutions`], with whether the limit cut it short.
@@ -288,14 +292,9 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// Like [`solve`], also returning how much work the search did.
 #[must_use]
 pub fn solve_with_stats(puzzle: &Grid) -> (Option<Grid>, SearchStats) {
-    let mut visitor = FirstSolution(None);
     let mut stats = SearchStats::default();
-    search(
-        &mut Board::from_givens(&Givens::of(puzzle)),
-        &mut visitor,
-        &mut stats,
-    );
-    (visitor.0, stats)
+    let solution = solve_measured(puzzle, None, &mut stats).expect("no deadline");
+    (solution, stats)
 }
 
 /// Counts the solutions of `puzzle`, stopping once `limit` are found.
@@ -419,9 +418,24 @@ impl<V: Visitor> Visitor for Timed<V> {
 
 /// Like [`solve`], giving up once `deadline` has passed.
 pub fn solve_before(puzzle: &Grid, deadline: Instant) -> Result<Option<Grid>, TimedOut> {
-    let mut visitor = Timed::new(FirstSolution(None), deadline);
+    solve_measured(puzzle, Some(deadline), &mut SearchStats::default())
+}
+
+/// Like [`solve`], giving up once `deadline` (if any) has passed, and adding the work done (up
+/// to the answer or the deadline) to `stats`.
+pub fn solve_measured(
+    puzzle: &Grid,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<Option<Grid>, TimedOut> {
     let board = &mut Board::from_givens(&Givens::of(puzzle));
-    search(board, &mut visitor, &mut SearchStats::default());
+    let Some(deadline) = deadline else {
+        let mut visitor = FirstSolution(None);
+        search(board, &mut visitor, stats);
+        return Ok(visitor.0);
+    };
+    let mut visitor = Timed::new(FirstSolution(None), deadline);
+    search(board, &mut visitor, stats);
     match visitor.expired {
         true => Err(TimedOut),
         false => Ok(visitor.inner.0),
