@@ -375,7 +375,7 @@ struct JsonExplanation {
 }
 
 /// The steps from `state` as far as the techniques go, within `budget` if there is one (looked at
-/// between two steps).
+/// between two steps and within one).
 fn steps_within(state: Candidates, budget: Option<Budget>) -> Explained {
     match budget {
         None => Ok(solve_steps(state, None)),
