@@ -5,6 +5,7 @@ mod candidates;
 mod cells;
 mod deadline;
 mod rating;
+pub mod sized;
 pub mod strategy;
 
 pub use candidates::{Candidates, CandidatesError};

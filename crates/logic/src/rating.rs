@@ -22,20 +22,28 @@ pub struct Rating {
 /// Rates the path `steps`; `solved` says whether it reaches the solution.
 #[must_use]
 pub fn rate(steps: &[Step], solved: bool) -> Rating {
+    rate_path(steps.iter().map(|s| (s.technique, s.rating)), solved)
+}
+
+/// Rates a path given as each step's technique and rating.
+pub(crate) fn rate_path(steps: impl Iterator<Item = (Technique, f32)>, solved: bool) -> Rating {
     let mut counts = BTreeMap::new();
-    for step in steps {
-        *counts.entry(step.technique).or_default() += 1;
+    let (mut score, mut explainer) = (0, 0.0f32);
+    let mut hardest = None;
+    for (technique, rating) in steps {
+        *counts.entry(technique).or_default() += 1;
+        score += technique.score();
+        explainer = explainer.max(rating);
+        hardest = hardest.max(Some(technique.level()));
     }
-    let score = steps.iter().map(|s| s.technique.score()).sum();
-    let hardest = steps.iter().map(|s| s.technique.level()).max();
-    let level = hardest.filter(|_| solved).map(|mut level| {
+    let level = hardest.filter(|_| solved).map(|mut level: Level| {
         while score > level.max_score() {
             level = level.harder();
         }
         level
     });
     Rating {
-        explainer: steps.iter().map(|s| s.rating).fold(0.0, f32::max),
+        explainer,
         level,
         score,
         counts,

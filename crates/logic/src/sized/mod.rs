@@ -1,0 +1,234 @@
+//! Logic at every size: pencil marks ([`SizedCandidates`]) and the techniques that hold on any
+//! grid of boxes (singles, box-line interactions, naked and hidden subsets, basic fish,
+//! XY-Wing, forcing chains through singles), each step explained as for 9x9. The 9x9 engine of
+//! this crate has many more techniques; those that lean on the 9x9 layout are not here.
+//!
+//! ```
+//! use sudoku_engine::sized::SizedGrid;
+//! use sudoku_logic::sized::{SizedCandidates, solve_steps};
+//!
+//! let (puzzle, alphabet) = SizedGrid::parse("..1..2.34.......", None, None).unwrap();
+//! let (steps, end) = solve_steps(SizedCandidates::from_grid(&puzzle, alphabet));
+//! assert!(end.is_solved());
+//! assert_eq!(steps[0].to_string(), "naked single: r1c1 = 3");
+//! ```
+
+mod state;
+mod techniques;
+
+use std::fmt;
+use std::time::Instant;
+
+use sudoku_engine::TimedOut;
+
+pub use state::{SizedCandidates, SizedUnit};
+pub use techniques::TECHNIQUES;
+
+use crate::{Rating, Technique, deadline};
+
+/// A value placed in a cell, or a candidate removed from it; cells in reading order from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizedMove {
+    /// The cell, in reading order from 0.
+    pub cell: usize,
+    /// The value, from 1.
+    pub value: u8,
+}
+
+/// One step on a grid of any size: what a technique proved, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SizedStep {
+    /// The technique that found it.
+    pub technique: Technique,
+    /// Values the step places.
+    pub placements: Vec<SizedMove>,
+    /// Candidates the step removes.
+    pub eliminations: Vec<SizedMove>,
+    /// Why, in words.
+    pub reason: String,
+    /// The step's rating on the Sudoku Explainer scale (see [`crate::Step::rating`]).
+    pub rating: f32,
+    /// The side and alphabet, to name cells and values.
+    side: usize,
+    alphabet: sudoku_engine::sized::Alphabet,
+}
+
+impl SizedStep {
+    fn new(
+        state: &SizedCandidates,
+        technique: Technique,
+        placements: Vec<SizedMove>,
+        eliminations: Vec<SizedMove>,
+        reason: String,
+    ) -> SizedStep {
+        SizedStep {
+            technique,
+            placements,
+            eliminations,
+            reason,
+            rating: technique.rating(),
+            side: state.size(),
+            alphabet: state.alphabet(),
+        }
+    }
+
+    /// How a value is written in the step's grid.
+    pub fn symbol(&self, value: u8) -> String {
+        self.alphabet.symbol(usize::from(value))
+    }
+}
+
+impl fmt::Display for SizedStep {
+    /// `hidden single: G in box 3 -> r2c8 = G`, as for 9x9 steps.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.technique.name())?;
+        if !self.reason.is_empty() {
+            write!(f, "{} -> ", self.reason)?;
+        }
+        let name = |cell: usize| format!("r{}c{}", cell / self.side + 1, cell % self.side + 1);
+        let placements = self
+            .placements
+            .iter()
+            .map(|m| format!("{} = {}", name(m.cell), self.symbol(m.value)));
+        let eliminations = self
+            .eliminations
+            .iter()
+            .map(|m| format!("{} <> {}", name(m.cell), self.symbol(m.value)));
+        let all: Vec<String> = placements.chain(eliminations).collect();
+        f.write_str(&all.join(", "))
+    }
+}
+
+impl SizedCandidates {
+    /// Places and eliminates what `step` says, removing placed values from their peers.
+    pub fn apply(&mut self, step: &SizedStep) {
+        for placement in &step.placements {
+            self.place(placement.cell, placement.value);
+        }
+        for elimination in &step.eliminations {
+            self.eliminate(elimination.cell, elimination.value);
+        }
+    }
+}
+
+/// The easiest step in `state`, giving up once `deadline` (if any) has passed.
+pub fn next_step_before(
+    state: &SizedCandidates,
+    deadline: Option<Instant>,
+) -> Result<Option<SizedStep>, TimedOut> {
+    next_step_among(state, &TECHNIQUES, deadline)
+}
+
+/// The easiest step of `techniques` (in their order), within `deadline`.
+fn next_step_among(
+    state: &SizedCandidates,
+    techniques: &[Technique],
+    deadline: Option<Instant>,
+) -> Result<Option<SizedStep>, TimedOut> {
+    deadline::within(deadline, || {
+        techniques
+            .iter()
+            .take_while(|_| !deadline::passed())
+            .find_map(|&technique| techniques::find(technique, state))
+    })
+}
+
+/// The steps from `state` as far as the techniques go (the last resort places the solution's
+/// value, so a puzzle with one solution is always solved), and the state they reach.
+pub fn solve_steps(state: SizedCandidates) -> (Vec<SizedStep>, SizedCandidates) {
+    solve_steps_before(state, None, None).expect("no deadline, so no time-out")
+}
+
+/// Like [`solve_steps`], stopping before the first step that needs `until` or a harder
+/// technique (when given), and giving up once `deadline` (if any) has passed.
+pub fn solve_steps_before(
+    mut state: SizedCandidates,
+    until: Option<Technique>,
+    deadline: Option<Instant>,
+) -> Result<(Vec<SizedStep>, SizedCandidates), TimedOut> {
+    let allowed = TECHNIQUES
+        .iter()
+        .take_while(|&&t| until.is_none_or(|limit| t < limit))
+        .count();
+    let mut steps = Vec::new();
+    while !state.is_solved() {
+        let Some(step) = next_step_among(&state, &TECHNIQUES[..allowed], deadline)? else {
+            break;
+        };
+        state.apply(&step);
+        steps.push(step);
+    }
+    Ok((steps, state))
+}
+
+/// Rates a path of steps on a grid of any size, as [`crate::rate`] does for 9x9.
+pub fn rate(steps: &[SizedStep], solved: bool) -> Rating {
+    crate::rating::rate_path(steps.iter().map(|s| (s.technique, s.rating)), solved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_engine::generate::puzzle_rng;
+    use sudoku_engine::sized::{Alphabet, Shape, SizedGrid, generate};
+
+    /// Every step of the path of generated puzzles of `shape` places the solution's values and
+    /// removes only candidates that are not, and the path ends solved. The techniques used.
+    fn sound_paths(shape: Shape, puzzles: u64) -> Vec<Technique> {
+        let mut used = Vec::new();
+        for seed in 0..puzzles {
+            let (puzzle, solution) = generate(shape, &mut puzzle_rng(seed, 0));
+            let alphabet = Alphabet::default_for(shape.size());
+            let mut state = SizedCandidates::from_grid(&puzzle, alphabet);
+            while let Some(step) = next_step_before(&state, None).unwrap() {
+                for placed in &step.placements {
+                    assert_eq!(solution.get(placed.cell), placed.value, "{step}");
+                }
+                for removed in &step.eliminations {
+                    assert_ne!(solution.get(removed.cell), removed.value, "{step}");
+                }
+                used.push(step.technique);
+                state.apply(&step);
+            }
+            assert!(state.is_solved() && state.grid() == solution);
+        }
+        used
+    }
+
+    #[test]
+    fn paths_are_sound_at_every_small_size() {
+        let mut used = Vec::new();
+        for (rows, columns) in [(2, 2), (2, 3), (2, 4), (3, 3), (2, 5), (3, 4)] {
+            used.extend(sound_paths(Shape::new(rows, columns).unwrap(), 30));
+        }
+        for technique in [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ] {
+            assert!(used.contains(&technique), "{technique:?} never used");
+        }
+    }
+
+    #[test]
+    fn paths_are_sound_on_16x16_and_reach_past_singles() {
+        let used = sound_paths(Shape::new(4, 4).unwrap(), 4);
+        assert!(used.iter().any(|t| !t.is_single()), "{used:?}");
+    }
+
+    /// The state of a puzzle line of `shape`.
+    fn state(line: &str, shape: Shape) -> SizedCandidates {
+        let (grid, alphabet) = SizedGrid::parse(line, Some(shape), None).unwrap();
+        SizedCandidates::from_grid(&grid, alphabet)
+    }
+
+    #[test]
+    fn candidates_print_as_a_grid_and_a_line() {
+        let state = state("..1..2.34.......", Shape::new(2, 2).unwrap());
+        assert_eq!(
+            state.block(),
+            "3   34 | 1   24\n1   2  | 4   3\n-------+--------\n4   13 | 23  12\n123 13 | 234 124"
+        );
+        assert_eq!(&state.to_text()[..12], "..3...341...");
+    }
+}
