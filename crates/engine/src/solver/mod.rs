@@ -32,6 +32,10 @@
 //! done, removes the digit from the cell and goes on (placing the other digit at once when the
 //! cell had two). The whole state is 228 bytes on the stack; nothing is allocated during the
 //! search.
+//!
+//! A search that guesses 10,000 times without finding a solution is lost in a grid whose
+//! contradiction its propagation cannot see: it hands the puzzle over to the stronger, slower
+//! other-size solver (see `handover.rs`).
 
 use rand::{Rng, RngExt};
 
@@ -42,9 +46,11 @@ use crate::error::TimedOut;
 use crate::grid::{CELLS, Grid, Position};
 
 mod board;
+mod handover;
 mod tables;
 
 use board::{Board, Fallback, Guess, Progress};
+use handover::Patient;
 
 /// A puzzle in the engine's own form: for each digit and band, the cells given that digit.
 ///
@@ -303,18 +309,21 @@ pub fn solve_with_stats(puzzle: &Grid) -> (Option<Grid>, SearchStats) {
 /// count is a lower bound.
 #[must_use]
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
-    let mut counter = Counter {
+    let mut counter = Patient::new(Counter {
         found: 0,
         limit: limit.max(1),
-    };
+    });
     let mut stats = SearchStats::default();
     let finished = search(
         &mut Board::from_givens(&Givens::of(puzzle)),
         &mut counter,
         &mut stats,
     );
+    if counter.gave_up {
+        return handover::count(puzzle, limit, None).expect("no deadline");
+    }
     SolutionCount {
-        found: counter.found,
+        found: counter.inner.found,
         limit_reached: !finished,
     }
 }
@@ -430,15 +439,19 @@ pub fn solve_measured(
 ) -> Result<Option<Grid>, TimedOut> {
     let board = &mut Board::from_givens(&Givens::of(puzzle));
     let Some(deadline) = deadline else {
-        let mut visitor = FirstSolution(None);
+        let mut visitor = Patient::new(FirstSolution(None));
         search(board, &mut visitor, stats);
-        return Ok(visitor.0);
+        if visitor.gave_up {
+            return handover::solve(puzzle, None, stats);
+        }
+        return Ok(visitor.inner.0);
     };
-    let mut visitor = Timed::new(FirstSolution(None), deadline);
+    let mut visitor = Patient::new(Timed::new(FirstSolution(None), deadline));
     search(board, &mut visitor, stats);
-    match visitor.expired {
-        true => Err(TimedOut),
-        false => Ok(visitor.inner.0),
+    match (visitor.inner.expired, visitor.gave_up) {
+        (true, _) => Err(TimedOut),
+        (false, true) => handover::solve(puzzle, Some(deadline), stats),
+        (false, false) => Ok(visitor.inner.inner.0),
     }
 }
 
@@ -454,13 +467,14 @@ pub fn count_solutions_before(
         found: 0,
         limit: limit.max(1),
     };
-    let mut visitor = Timed::new(counter, deadline);
+    let mut visitor = Patient::new(Timed::new(counter, deadline));
     let board = &mut Board::from_givens(&Givens::of(puzzle));
     let finished = search(board, &mut visitor, &mut SearchStats::default());
-    match visitor.expired {
-        true => Err(TimedOut),
-        false => Ok(SolutionCount {
-            found: visitor.inner.found,
+    match (visitor.inner.expired, visitor.gave_up) {
+        (true, _) => Err(TimedOut),
+        (false, true) => handover::count(puzzle, limit, Some(deadline)),
+        (false, false) => Ok(SolutionCount {
+            found: visitor.inner.inner.found,
             limit_reached: !finished,
         }),
     }

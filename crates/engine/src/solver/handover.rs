@@ -1,0 +1,87 @@
+//! When this engine gets lost: a search that has guessed [`PATIENCE`] times without finding a
+//! single solution hands the puzzle over to the other-size solver ([`crate::sized`]), whose
+//! stronger reasoning at every node (all-different consistency over each unit, probing) sees
+//! what singles and locked candidates cannot. The case is the sparse grid without a solution
+//! whose contradiction lies in a few units (three digits that must share two cells, say) while
+//! the guesses go elsewhere: this engine can search for seconds there, the other answers in
+//! microseconds. Puzzles with a solution are found well within the patience (the hardest known
+//! need a few hundred guesses), so nothing else changes.
+
+use std::time::Instant;
+
+use super::{Board, Fallback, SearchStats, SolutionCount, Visitor};
+use crate::error::TimedOut;
+use crate::grid::Grid;
+use crate::sized::{self, Shape, SizedGrid};
+
+/// How many guesses a search may make without a solution before it hands over.
+pub(super) const PATIENCE: u64 = 10_000;
+
+/// A visitor that gives up once the search has made [`PATIENCE`] guesses and found nothing.
+pub(super) struct Patient<V> {
+    pub inner: V,
+    solutions: u64,
+    /// Set when it gave up: the search's answer is not to be trusted, hand over.
+    pub gave_up: bool,
+}
+
+impl<V> Patient<V> {
+    pub fn new(inner: V) -> Patient<V> {
+        Patient {
+            inner,
+            solutions: 0,
+            gave_up: false,
+        }
+    }
+}
+
+impl<V: Visitor> Visitor for Patient<V> {
+    const FALLBACK: Fallback = V::FALLBACK;
+
+    fn solution(&mut self, board: &Board) -> bool {
+        self.solutions += 1;
+        self.inner.solution(board)
+    }
+
+    #[inline]
+    fn keep_going(&mut self, guesses: u64) -> bool {
+        if guesses >= PATIENCE && self.solutions == 0 {
+            self.gave_up = true;
+            return false;
+        }
+        self.inner.keep_going(guesses)
+    }
+
+    #[inline]
+    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
+        self.inner.first_guess(board, cell)
+    }
+}
+
+/// `puzzle` as a grid of the other-size solver.
+fn sized_of(puzzle: &Grid) -> SizedGrid {
+    let shape = Shape::new(3, 3).expect("3x3 boxes are a shape");
+    SizedGrid::from_values(shape, puzzle.cells().to_vec()).expect("9x9 values fit")
+}
+
+/// The first solution by the other-size solver, its work added to `stats`.
+pub(super) fn solve(
+    puzzle: &Grid,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<Option<Grid>, TimedOut> {
+    let solution = sized::solve_measured(&sized_of(puzzle), deadline, stats)?;
+    Ok(solution.map(|s| {
+        let cells = s.cells().try_into().expect("81 cells");
+        Grid::from_cells(cells).expect("values 1-9")
+    }))
+}
+
+/// The solutions counted by the other-size solver, up to `limit`.
+pub(super) fn count(
+    puzzle: &Grid,
+    limit: u64,
+    deadline: Option<Instant>,
+) -> Result<SolutionCount, TimedOut> {
+    sized::count_solutions_before(&sized_of(puzzle), limit, deadline)
+}
