@@ -211,12 +211,98 @@ fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
         stderr.contains("found 16 cells, expected 36 for boxes of 2x3"),
         "{stderr}"
     );
-    let (status, _, stderr) = run(&["hint"], "..1..2.34.......\n");
-    assert_eq!(status, 2);
-    assert!(
-        stderr.contains("work on 9x9 grids only so far; this is a 4x4 puzzle"),
+    // The logic commands name the same problems at every size, and go on.
+    let (status, stdout, stderr) = run(&["hint"], "..1..2.34......x\n....\n");
+    assert_eq!(
+        (status, stdout.as_str()),
+        (2, "error: invalid puzzle\nerror: invalid puzzle\n")
+    );
+    assert!(stderr.contains("invalid symbol 'x' at r4c4"), "{stderr}");
+    let (status, stdout, stderr) = run(&["rate"], "................\n");
+    assert_eq!(
+        (status, stdout.as_str()),
+        (1, "error: not unique\n"),
         "{stderr}"
     );
+}
+
+/// The logic commands at every size: each step of `explain` is checked by replaying it on the
+/// solution (placements are the solution's values, eliminations are not), and the path ends in
+/// the solution `solve` prints.
+#[test]
+fn logic_commands_work_at_every_size() {
+    let puzzles: Vec<String> = ["sizes_4x4.txt", "sizes_6x6.txt", "gecode_16x16.txt"]
+        .iter()
+        .flat_map(|name| {
+            let text = std::fs::read_to_string(puzzle_path(name)).unwrap();
+            let lines: Vec<String> = text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.is_empty())
+                .map(String::from)
+                .collect();
+            lines
+        })
+        .collect();
+    let input = puzzles.join("\n") + "\n";
+    let (status, solutions, _) = run(&["solve"], &input);
+    assert_eq!(status, 0);
+    let (status, json, stderr) = run(&["explain", "-f", "json"], &input);
+    assert_eq!(status, 0, "{stderr}");
+    let mut techniques = Vec::new();
+    for ((line, solution), puzzle) in json.lines().zip(solutions.lines()).zip(&puzzles) {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(object["solved"], true, "{puzzle}");
+        assert_eq!(object["end"], solution, "{puzzle}");
+        let side = (puzzle.chars().count() as f64).sqrt() as usize;
+        let symbols: Vec<char> = solution.chars().collect();
+        for step in object["steps"].as_array().unwrap() {
+            techniques.push(step["technique"].as_str().unwrap().to_string());
+            let at = |cell: &serde_json::Value| {
+                let (row, col) = (cell["row"].as_u64().unwrap(), cell["col"].as_u64().unwrap());
+                let symbol = cell["symbol"].as_str().unwrap().chars().next().unwrap();
+                (
+                    symbols[(row as usize - 1) * side + col as usize - 1],
+                    symbol,
+                )
+            };
+            for placed in step["placements"].as_array().unwrap() {
+                let (expected, symbol) = at(placed);
+                assert_eq!(expected, symbol, "{step}");
+            }
+            for removed in step["eliminations"].as_array().unwrap() {
+                let (expected, symbol) = at(removed);
+                assert_ne!(expected, symbol, "{step}");
+            }
+        }
+    }
+    // The 16x16 set needs more than singles here and there.
+    let beyond_singles = ["pointing", "claiming", "naked pair", "forcing chain"];
+    for technique in beyond_singles {
+        assert!(
+            techniques.iter().any(|t| t == technique),
+            "{technique} never used"
+        );
+    }
+    // One answer per record in every command, the same end everywhere.
+    let (_, filled, _) = run(&["fill", "--until", "brute force"], &input);
+    assert_eq!(filled, solutions);
+    let (status, hints, _) = run(&["hint"], &input);
+    assert_eq!((status, hints.lines().count()), (0, puzzles.len()));
+    let (status, rated, _) = run(&["rate"], &input);
+    assert_eq!((status, rated.lines().count()), (0, puzzles.len()));
+    assert!(
+        rated.lines().next().unwrap().starts_with("2.3 easy"),
+        "{rated}"
+    );
+    // Candidates: a grid with box lines, and the one-line form (side characters per cell).
+    let (_, grid, _) = run(&["candidates"], "..1..2.34.......\n");
+    assert_eq!(
+        grid,
+        "(3) 34 | 1   24\n(1) 2  | (4) 3\n-------+--------\n4   13 | 23  12\n123 13 | 234 124\n\n"
+    );
+    let (_, line, _) = run(&["candidates", "-f", "candidates"], "..1..2.34.......\n");
+    assert_eq!(line.trim_end().len(), 16 * 4);
+    assert!(line.starts_with("..3...34"), "{line}");
 }
 
 #[test]

@@ -9,18 +9,17 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_engine::{ParseError, Record};
-use sudoku_logic::{
-    Candidates, CellDigit, Rating, Step, Technique, next_step_before, rate, solve_steps,
-    solve_steps_before,
-};
+use sudoku_logic::sized::SizedCandidates;
+use sudoku_logic::{Candidates, CellDigit, Rating, Technique};
 
 use super::color;
 use super::input::{InputArgs, Source, run_puzzles};
+use super::logic_state::{AnyState, AnyStep, rate};
 use super::output::{
     Budget, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, puzzle_text,
 };
 use super::pipeline::{JobsArgs, Setup};
-use super::sizes::{SizeArgs, nine_only, other_size};
+use super::sizes::{SizeArgs, other_size};
 use super::status::Status;
 
 /// How `candidates` prints.
@@ -149,13 +148,30 @@ fn setup(jobs: &JobsArgs) -> Setup {
     }
 }
 
-/// The pencil-mark state of a record: from a puzzle, or from a 729-character candidate line.
+/// The pencil-mark state of a record: from a puzzle of any size, or from a 729-character
+/// candidate line.
 ///
 /// Refused: text that is not a puzzle, clashing givens, a candidate state that contradicts
 /// itself. With `need_unique` (every command that takes steps: logic would make up a path
 /// otherwise), also a state without exactly one solution, or whose eliminations rule out every
 /// solution.
-fn state_of(record: &Record, need_unique: bool) -> Result<Candidates, Problem> {
+fn state_of(record: &Record, need_unique: bool, sizes: &SizeArgs) -> Result<AnyState, Problem> {
+    if let Some(sized) = other_size(record, sizes) {
+        let sized = sized?;
+        if let Some(clash) = sized.clash() {
+            return Err(clash);
+        }
+        if need_unique {
+            let count = sudoku_engine::sized::count_solutions(&sized.grid, 2);
+            match count.found {
+                0 => return Err(Problem::NoSolution),
+                1 => {}
+                _ => return Err(Problem::NotUnique(count)),
+            }
+        }
+        let state = SizedCandidates::from_grid(&sized.grid, sized.alphabet);
+        return Ok(AnyState::Other(state));
+    }
     let (state, from_text) = match &record.puzzle {
         Ok(grid) => (Candidates::from_grid(grid), false),
         Err(invalid) => match invalid.error {
@@ -164,15 +180,7 @@ fn state_of(record: &Record, need_unique: bool) -> Result<Candidates, Problem> {
                     .map_err(|e| Problem::Unusable(format!("candidates: {e}")))?;
                 (state, true)
             }
-            _ => {
-                return Err(match other_size(record, &SizeArgs::default()) {
-                    Some(Ok(sized)) => nine_only(
-                        "the logic commands (candidates, hint, explain, fill, rate)",
-                        &sized,
-                    ),
-                    _ => Problem::Invalid(invalid.error.clone()),
-                });
-            }
+            _ => return Err(Problem::Invalid(invalid.error.clone())),
         },
     };
     let grid = state.grid();
@@ -180,13 +188,13 @@ fn state_of(record: &Record, need_unique: bool) -> Result<Candidates, Problem> {
         return Err(Problem::Clash(conflict.to_string()));
     }
     if !need_unique {
-        return Ok(state);
+        return Ok(AnyState::Nine(state));
     }
     let count = state.count_solutions(2);
     match count.found {
         0 if from_text => Err(ruled_out(&state)),
         0 => Err(Problem::NoSolution),
-        1 => Ok(state),
+        1 => Ok(AnyState::Nine(state)),
         _ => Err(Problem::NotUnique(count)),
     }
 }
@@ -297,7 +305,8 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["shown", "failed"], &sources)?;
     let format = args.format;
-    let work = |record: &Record| state_of(record, false);
+    let sizes = args.input.sizes;
+    let work = move |record: &Record| state_of(record, false, &sizes);
     run_puzzles(
         &args.input,
         &mut output,
@@ -322,7 +331,8 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     Ok(output.finish()?)
 }
 
-/// A step as JSON: rows, columns and digits counted from 1.
+/// A step as JSON: rows, columns and digits counted from 1 (on other sizes, each digit's
+/// symbol too).
 #[derive(Serialize)]
 struct JsonStep {
     technique: String,
@@ -337,25 +347,29 @@ struct JsonCell {
     row: usize,
     col: usize,
     digit: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symbol: Option<String>,
 }
 
 impl JsonStep {
-    fn of(step: &Step) -> JsonStep {
-        let cells = |list: &[CellDigit]| {
-            list.iter()
+    fn of(step: &AnyStep) -> JsonStep {
+        let cells = |placements: bool| {
+            step.cells(placements)
+                .into_iter()
                 .map(|c| JsonCell {
-                    row: c.position.row() + 1,
-                    col: c.position.column() + 1,
-                    digit: c.digit,
+                    row: c.row,
+                    col: c.column,
+                    digit: c.value,
+                    symbol: c.symbol,
                 })
                 .collect()
         };
         JsonStep {
-            technique: step.technique.name().to_string(),
-            rating: step.rating,
+            technique: step.technique().name().to_string(),
+            rating: step.rating(),
             text: step.to_string(),
-            placements: cells(&step.placements),
-            eliminations: cells(&step.eliminations),
+            placements: cells(true),
+            eliminations: cells(false),
         }
     }
 }
@@ -376,17 +390,15 @@ struct JsonExplanation {
 
 /// The steps from `state` as far as the techniques go, within `budget` if there is one (looked at
 /// between two steps and within one).
-fn steps_within(state: Candidates, budget: Option<Budget>) -> Explained {
-    match budget {
-        None => Ok(solve_steps(state, None)),
-        Some(budget) => {
-            solve_steps_before(state, None, Some(budget.deadline)).map_err(|_| budget.problem())
-        }
-    }
+fn steps_within(state: AnyState, budget: Option<Budget>) -> Explained {
+    let deadline = budget.map(|budget| budget.deadline);
+    state
+        .steps(None, deadline)
+        .map_err(|_| budget.expect("only a deadline times out").problem())
 }
 
 /// What logic made of one puzzle: the steps taken and the state they lead to.
-type Explained = Result<(Vec<Step>, Candidates), Problem>;
+type Explained = Result<(Vec<AnyStep>, AnyState), Problem>;
 
 /// Runs `sudoku explain` (`only_first` false) or `sudoku hint` (true).
 pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
@@ -394,14 +406,16 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     let mut output = Output::new(&args.output, ["explained", "failed"], &sources)?;
     let format = args.format;
     let budget = args.timeout;
+    let sizes = args.input.sizes;
     let work = move |record: &Record| -> Explained {
         let budget = budget.start();
-        let state = state_of(record, true)?;
+        let state = state_of(record, true, &sizes)?;
         if !only_first {
             return steps_within(state, budget);
         }
         let deadline = budget.map(|budget| budget.deadline);
-        let step: Vec<Step> = next_step_before(&state, deadline)
+        let step: Vec<AnyStep> = state
+            .next_step(deadline)
             .map_err(|_| budget.expect("only a deadline times out").problem())?
             .into_iter()
             .collect();
@@ -439,7 +453,8 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                     }
                     if !only_first || steps.is_empty() {
                         let verdict = if end.is_solved() { "solved" } else { "stuck" };
-                        writeln!(output.stdout(), "{verdict}: {}{end_of_answer}", end.grid())?;
+                        let grid = end.grid_line();
+                        writeln!(output.stdout(), "{verdict}: {grid}{end_of_answer}")?;
                     }
                 }
                 StepsFormat::Json => {
@@ -456,7 +471,7 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                         level: level_name(&rating, already_solved),
                         score: rating.score,
                         steps: steps.iter().map(JsonStep::of).collect(),
-                        end: end.grid().to_string(),
+                        end: end.grid_line(),
                     })?
                 }
             }
@@ -492,7 +507,11 @@ pub fn fill(args: FillArgs) -> Result<Status> {
     let until = args
         .until
         .or(Technique::ALL.into_iter().find(|t| !t.is_single()));
-    let work = move |record: &Record| state_of(record, true).map(|s| solve_steps(s, until).1);
+    let sizes = args.input.sizes;
+    let work = move |record: &Record| {
+        let state = state_of(record, true, &sizes)?;
+        Ok(state.steps(until, None).expect("no deadline").1)
+    };
     run_puzzles(
         &args.input,
         &mut output,
@@ -504,11 +523,11 @@ pub fn fill(args: FillArgs) -> Result<Status> {
                 return Ok(());
             };
             match format {
-                FillFormat::Line => writeln!(output.stdout(), "{}", state.grid())?,
+                FillFormat::Line => writeln!(output.stdout(), "{}", state.grid_line())?,
                 FillFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
                 FillFormat::Json => output.json(&JsonFill {
                     record: JsonRecord::new(source, &record, JsonStatus::Ok),
-                    grid: state.grid().to_string(),
+                    grid: state.grid_line(),
                     candidates: state.to_text(),
                 })?,
             }
@@ -566,9 +585,10 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         output.csv(header.into_iter().chain(["techniques", "error"]))?;
     }
     let budget = args.timeout;
+    let sizes = args.input.sizes;
     let work = move |record: &Record| -> Result<(Rating, &'static str), Problem> {
         let budget = budget.start();
-        let state = state_of(record, true)?;
+        let state = state_of(record, true, &sizes)?;
         let already_solved = state.is_solved();
         let (steps, end) = steps_within(state, budget)?;
         let rating = rate(&steps, end.is_solved());

@@ -8,6 +8,7 @@ mod generate;
 mod input;
 mod interrupt;
 mod logic;
+mod logic_state;
 mod output;
 mod pipeline;
 mod play;

@@ -44,12 +44,6 @@ pub struct SizedPuzzle {
 }
 
 impl SizedPuzzle {
-    /// The side, as `16x16`.
-    pub fn size_name(&self) -> String {
-        let size = self.grid.shape().size();
-        format!("{size}x{size}")
-    }
-
     /// Why the givens are not a puzzle, if two clash.
     pub fn clash(&self) -> Option<Problem> {
         let conflict = self.grid.first_conflict()?;
@@ -75,6 +69,11 @@ impl SizedPuzzle {
 /// not fit --box). None for a record that is no such attempt: its 9x9 error stands.
 pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
+    // 729 characters are a 9x9 candidate line (see `sudoku candidates`), not a 27x27 grid,
+    // unless --box says so.
+    if args.shape.is_none() && invalid.text.trim().chars().count() == 729 {
+        return None;
+    }
     match SizedGrid::parse(&invalid.text, args.shape, args.alphabet) {
         Ok((grid, alphabet)) => Some(Ok(SizedPuzzle { grid, alphabet })),
         // No shape fits the count: an ordinary bad 9x9 line, unless a shape was asked for.
@@ -110,14 +109,6 @@ impl AnyGrid {
             AnyGrid::Other(sized) => sized.grid.to_block(sized.alphabet),
         }
     }
-}
-
-/// The refusal of a subcommand that works on 9x9 grids only, for a puzzle of another size.
-pub fn nine_only(command: &str, sized: &SizedPuzzle) -> Problem {
-    Problem::Unusable(format!(
-        "{command} work on 9x9 grids only so far; this is a {} puzzle",
-        sized.size_name()
-    ))
 }
 
 /// The records of a source of grids of one shape other than 9x9 (`--box`): a line holding all

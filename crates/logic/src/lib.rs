@@ -10,7 +10,7 @@ pub mod strategy;
 
 pub use candidates::{Candidates, CandidatesError};
 pub use cells::{CellSet, sees};
-pub use rating::{Rating, rate};
+pub use rating::{Rating, rate, rate_path};
 pub use strategy::{Level, Technique, UnknownLevel, UnknownTechnique};
 
 use std::fmt;

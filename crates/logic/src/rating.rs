@@ -25,8 +25,8 @@ pub fn rate(steps: &[Step], solved: bool) -> Rating {
     rate_path(steps.iter().map(|s| (s.technique, s.rating)), solved)
 }
 
-/// Rates a path given as each step's technique and rating.
-pub(crate) fn rate_path(steps: impl Iterator<Item = (Technique, f32)>, solved: bool) -> Rating {
+/// Rates a path given as each step's technique and rating (steps of any size).
+pub fn rate_path(steps: impl Iterator<Item = (Technique, f32)>, solved: bool) -> Rating {
     let mut counts = BTreeMap::new();
     let (mut score, mut explainer) = (0, 0.0f32);
     let mut hardest = None;

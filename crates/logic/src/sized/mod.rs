@@ -72,6 +72,11 @@ impl SizedStep {
         }
     }
 
+    /// The side of the step's grid: cell `c` is in row `c / side`, column `c % side`.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
     /// How a value is written in the step's grid.
     pub fn symbol(&self, value: u8) -> String {
         self.alphabet.symbol(usize::from(value))
@@ -161,9 +166,24 @@ pub fn solve_steps_before(
     Ok((steps, state))
 }
 
-/// Rates a path of steps on a grid of any size, as [`crate::rate`] does for 9x9.
+/// Rates a path of steps on a grid of any size: the Sudoku Explainer number and HoDoKu's score
+/// as [`crate::rate`] does for 9x9, but the level is the hardest technique's only. HoDoKu's
+/// score limits are set for 81 cells, and a 16x16 grid solved by singles alone scores like a
+/// hard 9x9 one.
 pub fn rate(steps: &[SizedStep], solved: bool) -> Rating {
-    crate::rating::rate_path(steps.iter().map(|s| (s.technique, s.rating)), solved)
+    rate_path(steps.iter().map(|s| (s.technique, s.rating)), solved)
+}
+
+/// [`rate`] for a path given as each step's technique and rating.
+pub fn rate_path(steps: impl Iterator<Item = (Technique, f32)>, solved: bool) -> Rating {
+    let mut rating = crate::rate_path(steps, solved);
+    rating.level = rating
+        .counts
+        .keys()
+        .map(|technique| technique.level())
+        .max()
+        .filter(|_| solved);
+    rating
 }
 
 #[cfg(test)]
@@ -227,7 +247,7 @@ mod tests {
         let state = state("..1..2.34.......", Shape::new(2, 2).unwrap());
         assert_eq!(
             state.block(),
-            "3   34 | 1   24\n1   2  | 4   3\n-------+--------\n4   13 | 23  12\n123 13 | 234 124"
+            "(3) 34 | 1   24\n(1) 2  | (4) 3\n-------+--------\n4   13 | 23  12\n123 13 | 234 124"
         );
         assert_eq!(&state.to_text()[..12], "..3...341...");
     }

@@ -227,13 +227,19 @@ impl SizedCandidates {
         text
     }
 
-    /// The grid of pencil marks for people: each cell its value or its candidates, columns as
-    /// wide as their widest cell, boxes set apart by `|` and lines of `-`.
+    /// The grid of pencil marks for people: each cell its value or its candidates (one left, in
+    /// parentheses), columns as wide as their widest cell, boxes set apart by `|` and lines of
+    /// `-`.
     pub fn block(&self) -> String {
         let size = self.size();
         let texts: Vec<String> = (0..self.shape.cells())
             .map(|cell| match self.value(cell) {
                 Some(value) => self.symbol(value),
+                // One candidate left, but not filled in yet: in parentheses, as for 9x9.
+                None if self.marks[cell].count_ones() == 1 => {
+                    let value = self.marks[cell].trailing_zeros() as u8 + 1;
+                    format!("({})", self.symbol(value))
+                }
                 None => values_of(self.marks[cell])
                     .map(|v| self.symbol(v))
                     .collect(),

@@ -1,0 +1,184 @@
+//! The logic commands' state and steps at any size: the 9x9 engine (every technique) or the
+//! other-size one ([`sudoku_logic::sized`]), behind one face so that each command is written
+//! once.
+
+use std::time::Instant;
+
+use sudoku_engine::TimedOut;
+use sudoku_logic::sized::{self, SizedCandidates, SizedStep};
+use sudoku_logic::{Candidates, Rating, Step, Technique, next_step_before, solve_steps_before};
+
+/// A pencil-mark state of any size.
+#[derive(Clone)]
+pub enum AnyState {
+    /// A 9x9 state.
+    Nine(Candidates),
+    /// A state of another size.
+    Other(SizedCandidates),
+}
+
+/// A step of any size.
+pub enum AnyStep {
+    /// A step of the 9x9 engine.
+    Nine(Step),
+    /// A step of the other-size engine.
+    Other(SizedStep),
+}
+
+/// A cell a step fills or strikes out a candidate of: row and column from 1, the value, and how
+/// it is written where that is not the value itself (letters, on other sizes).
+pub struct StepCell {
+    pub row: usize,
+    pub column: usize,
+    pub value: u8,
+    pub symbol: Option<String>,
+}
+
+impl AnyStep {
+    /// The technique that found it.
+    pub fn technique(&self) -> Technique {
+        match self {
+            AnyStep::Nine(step) => step.technique,
+            AnyStep::Other(step) => step.technique,
+        }
+    }
+
+    /// Its rating on the Sudoku Explainer scale.
+    pub fn rating(&self) -> f32 {
+        match self {
+            AnyStep::Nine(step) => step.rating,
+            AnyStep::Other(step) => step.rating,
+        }
+    }
+
+    /// The cells it fills (`placements` true) or the candidates it removes.
+    pub fn cells(&self, placements: bool) -> Vec<StepCell> {
+        match self {
+            AnyStep::Nine(step) => {
+                let list = if placements {
+                    &step.placements
+                } else {
+                    &step.eliminations
+                };
+                list.iter()
+                    .map(|c| StepCell {
+                        row: c.position.row() + 1,
+                        column: c.position.column() + 1,
+                        value: c.digit,
+                        symbol: None,
+                    })
+                    .collect()
+            }
+            AnyStep::Other(step) => {
+                let list = if placements {
+                    &step.placements
+                } else {
+                    &step.eliminations
+                };
+                let side = step.side();
+                list.iter()
+                    .map(|m| StepCell {
+                        row: m.cell / side + 1,
+                        column: m.cell % side + 1,
+                        value: m.value,
+                        symbol: Some(step.symbol(m.value)),
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for AnyStep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyStep::Nine(step) => step.fmt(f),
+            AnyStep::Other(step) => step.fmt(f),
+        }
+    }
+}
+
+impl AnyState {
+    /// True when every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        match self {
+            AnyState::Nine(state) => state.is_solved(),
+            AnyState::Other(state) => state.is_solved(),
+        }
+    }
+
+    /// The filled cells on one line (81 characters for 9x9).
+    pub fn grid_line(&self) -> String {
+        match self {
+            AnyState::Nine(state) => state.grid().to_string(),
+            AnyState::Other(state) => state.grid().to_line(state.alphabet()),
+        }
+    }
+
+    /// The candidate form on one line (729 characters for 9x9).
+    pub fn to_text(&self) -> String {
+        match self {
+            AnyState::Nine(state) => state.to_text(),
+            AnyState::Other(state) => state.to_text(),
+        }
+    }
+
+    /// The pencil marks as a grid for people, ending in a newline.
+    pub fn block(&self) -> String {
+        match self {
+            AnyState::Nine(state) => state.block().to_string(),
+            AnyState::Other(state) => state.block() + "\n",
+        }
+    }
+
+    /// The easiest step, within `deadline`.
+    pub fn next_step(&self, deadline: Option<Instant>) -> Result<Option<AnyStep>, TimedOut> {
+        Ok(match self {
+            AnyState::Nine(state) => next_step_before(state, deadline)?.map(AnyStep::Nine),
+            AnyState::Other(state) => sized::next_step_before(state, deadline)?.map(AnyStep::Other),
+        })
+    }
+
+    /// Applies `step` (of the same size).
+    pub fn apply(&mut self, step: &AnyStep) {
+        match (self, step) {
+            (AnyState::Nine(state), AnyStep::Nine(step)) => state.apply(step),
+            (AnyState::Other(state), AnyStep::Other(step)) => state.apply(step),
+            _ => unreachable!("a step applies to a state of its own size"),
+        }
+    }
+
+    /// The steps as far as the techniques before `until` go (all, by default), within
+    /// `deadline`, and the state they reach.
+    pub fn steps(
+        self,
+        until: Option<Technique>,
+        deadline: Option<Instant>,
+    ) -> Result<(Vec<AnyStep>, AnyState), TimedOut> {
+        Ok(match self {
+            AnyState::Nine(state) => {
+                let (steps, end) = solve_steps_before(state, until, deadline)?;
+                (
+                    steps.into_iter().map(AnyStep::Nine).collect(),
+                    AnyState::Nine(end),
+                )
+            }
+            AnyState::Other(state) => {
+                let (steps, end) = sized::solve_steps_before(state, until, deadline)?;
+                (
+                    steps.into_iter().map(AnyStep::Other).collect(),
+                    AnyState::Other(end),
+                )
+            }
+        })
+    }
+}
+
+/// Rates a path of steps of any size (see [`sized::rate`] for the level on other sizes).
+pub fn rate(steps: &[AnyStep], solved: bool) -> Rating {
+    let path = steps.iter().map(|s| (s.technique(), s.rating()));
+    match steps.first() {
+        Some(AnyStep::Other(_)) => sized::rate_path(path, solved),
+        _ => sudoku_logic::rate_path(path, solved),
+    }
+}
