@@ -348,3 +348,30 @@ fn with_box_grids_over_several_lines_read_back_what_the_grid_format_prints() {
         "{stderr}"
     );
 }
+
+/// generate's options at other sizes: the clue pattern keeps the symmetry, the clue limit holds,
+/// the level is the one `rate` finds, and every puzzle has one solution.
+#[test]
+fn generate_options_hold_at_other_sizes() {
+    let args = ["generate", "--box", "2x3", "-n", "4", "--seed", "5", "--symmetry", "rotational"];
+    let (status, puzzles, _) = run(&args, "");
+    assert_eq!(status, 0);
+    for puzzle in puzzles.lines() {
+        let cells: Vec<char> = puzzle.chars().collect();
+        assert!((0..36).all(|i| (cells[i] == '.') == (cells[35 - i] == '.')), "{puzzle}");
+    }
+    let (_, counts, _) = run(&["count"], &puzzles);
+    assert_eq!(counts, "1\n".repeat(4));
+    let args = ["generate", "--box", "2x4", "-n", "3", "--seed", "5", "--clues", "20"];
+    let (status, puzzles, _) = run(&args, "");
+    assert_eq!(status, 0);
+    assert!(puzzles.lines().all(|p| p.chars().filter(|&c| c != '.').count() <= 20), "{puzzles}");
+    let args = ["generate", "--box", "3x4", "-n", "2", "--seed", "5", "--difficulty", "medium"];
+    let (status, puzzles, _) = run(&args, "");
+    assert_eq!(status, 0);
+    let (_, ratings, _) = run(&["rate"], &puzzles);
+    assert!(ratings.lines().all(|r| r.split(' ').nth(1) == Some("medium")), "{ratings}");
+    let (status, _, stderr) = run(&["generate", "--box", "2x2", "--clues", "17"], "");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("the grid has 16 cells"), "{stderr}");
+}

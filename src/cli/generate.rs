@@ -7,8 +7,9 @@ use clap::Args;
 use clap::builder::TypedValueParser;
 use serde::Serialize;
 use sudoku_engine::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmetry, puzzle_rng};
-use sudoku_engine::sized::{self, Alphabet, Shape};
+use sudoku_engine::sized::{self, Alphabet, Shape, SizedGrid};
 use sudoku_engine::{GenerateError, Grid};
+use sudoku_logic::sized::{SizedCandidates, solve_steps};
 use sudoku_logic::{Level, explain, rate};
 
 use super::output::{Format, JsonStatus, Output, OutputArgs, TimeoutArgs, print_message};
@@ -32,9 +33,10 @@ pub struct GenerateArgs {
     seed: Option<u64>,
 
     /// Make puzzles with at most N clues: minimal puzzles are made until one has few enough
-    /// clues, failing after --attempts tries for a puzzle.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(17..=81))]
-    clues: Option<u8>,
+    /// clues, failing after --attempts tries for a puzzle. 17 to 81 for 9x9 (no 9x9 puzzle has
+    /// fewer than 17).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=4096))]
+    clues: Option<u16>,
 
     /// Make puzzles of this HoDoKu level, as `sudoku rate` finds it: easy, medium, hard, unfair
     /// or extreme. Minimal puzzles are made and rated until one matches, failing after
@@ -97,21 +99,30 @@ impl From<Generated> for Made {
     }
 }
 
-/// Puzzle number `index` of another size than 9x9 (or its solution grid alone when `solved`).
+/// Puzzle number `index` of another size than 9x9 (or its solution grid alone when `solved`),
+/// of the `difficulty` asked for, if any.
 fn make_other_size(
-    seed: u64,
-    index: u64,
-    shape: Shape,
-    alphabet: Alphabet,
+    (seed, index): (u64, u64),
+    (shape, alphabet): (Shape, Alphabet),
     solved: bool,
-    deadline: Option<std::time::Instant>,
+    difficulty: Option<Level>,
+    options: &Options,
 ) -> Result<Made, GenerateError> {
     let rng = &mut puzzle_rng(seed, index);
     let (puzzle, solution) = if solved {
         let solution = sized::random_grid(shape, rng);
         (solution.clone(), solution)
+    } else if difficulty.is_none() && options.max_clues.is_none() && options.symmetry == Symmetry::None {
+        // The plain case keeps the puzzles earlier versions made from the same seed.
+        sized::generate_before(shape, rng, options.deadline).map_err(|_| GenerateError::TimedOut)?
     } else {
-        sized::generate_before(shape, rng, deadline).map_err(|_| GenerateError::TimedOut)?
+        let accept = |puzzle: &SizedGrid| {
+            difficulty.is_none_or(|level| {
+                let (steps, end) = solve_steps(SizedCandidates::from_grid(puzzle, alphabet));
+                sudoku_logic::sized::rate(&steps, end.is_solved()).level == Some(level)
+            })
+        };
+        sized::generate_accepted(shape, rng, options, accept)?
     };
     let sized = |grid| AnyGrid::Other(SizedPuzzle { grid, alphabet });
     Ok(Made {
@@ -185,10 +196,13 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let budget = args.timeout;
     let (solved, difficulty) = (args.solved, args.difficulty);
     let other_shape = args.sizes.shape.filter(|&shape| shape != Shape::NINE);
-    if other_shape.is_some()
-        && (args.clues.is_some() || args.difficulty.is_some() || args.symmetry != Symmetry::None)
-    {
-        bail!("--clues, --difficulty and --symmetry work on 9x9 grids only so far");
+    let cells = other_shape.map_or(81, Shape::cells);
+    match args.clues.map(usize::from) {
+        Some(clues) if other_shape.is_none() && clues < 17 => {
+            bail!("--clues {clues}: no 9x9 puzzle with one solution has fewer than 17 clues")
+        }
+        Some(clues) if clues > cells => bail!("--clues {clues}: the grid has {cells} cells"),
+        _ => {}
     }
     let alphabet = match (args.sizes.alphabet, other_shape) {
         (Some(alphabet), Some(shape)) if !alphabet.fits(shape.size()) => {
@@ -202,8 +216,12 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     };
     let make = move |&index: &u64| -> Result<Made, GenerateError> {
         if let Some(shape) = other_shape {
-            let deadline = budget.start().map(|budget| budget.deadline);
-            return make_other_size(seed, index, shape, alphabet, solved, deadline);
+            let options = Options {
+                deadline: budget.start().map(|budget| budget.deadline),
+                ..options
+            };
+            let made = (seed, index);
+            return make_other_size(made, (shape, alphabet), solved, difficulty, &options);
         }
         if solved {
             let solution = generate::random_grid(&mut puzzle_rng(seed, index));

@@ -13,7 +13,8 @@ use crate::grid::{CELLS, Grid, Position, Unit};
 use crate::solver::{Givens, random_solution, solvable_without};
 
 /// A map of the grid onto itself, on (row, column) counted from 0.
-type CellMap = fn(usize, usize) -> (usize, usize);
+/// A map of (row, column) on a grid whose last row and column are `last`.
+type CellMap = fn(usize, usize, usize) -> (usize, usize);
 
 /// A symmetry the pattern of clues keeps: when a cell holds a clue, so do all its images.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -73,13 +74,13 @@ impl Symmetry {
     fn generators(self) -> &'static [CellMap] {
         match self {
             Symmetry::None => &[],
-            Symmetry::Rotational => &[|r, c| (8 - r, 8 - c)],
-            Symmetry::Quarter => &[|r, c| (c, 8 - r)],
-            Symmetry::Mirror => &[|r, c| (r, 8 - c)],
-            Symmetry::Flip => &[|r, c| (8 - r, c)],
-            Symmetry::Diagonal => &[|r, c| (c, r)],
-            Symmetry::Antidiagonal => &[|r, c| (8 - c, 8 - r)],
-            Symmetry::Full => &[|r, c| (c, 8 - r), |r, c| (r, 8 - c)],
+            Symmetry::Rotational => &[|r, c, l| (l - r, l - c)],
+            Symmetry::Quarter => &[|r, c, l| (c, l - r)],
+            Symmetry::Mirror => &[|r, c, l| (r, l - c)],
+            Symmetry::Flip => &[|r, c, l| (l - r, c)],
+            Symmetry::Diagonal => &[|r, c, _| (c, r)],
+            Symmetry::Antidiagonal => &[|r, c, l| (l - c, l - r)],
+            Symmetry::Full => &[|r, c, l| (c, l - r), |r, c, l| (r, l - c)],
         }
     }
 
@@ -93,28 +94,36 @@ impl Symmetry {
 
     /// Works out [`Symmetry::orbits`].
     fn find_orbits(self) -> Vec<Vec<Position>> {
-        let mut seen = [false; CELLS];
+        let orbits = self.orbits_of_side(9);
+        let positions = |orbit: Vec<usize>| orbit.into_iter().map(Position::new).collect();
+        orbits.into_iter().map(positions).collect()
+    }
+
+    /// The orbits (see [`Symmetry::orbits`]) on a grid of any `side`, as cell indices in reading
+    /// order, each orbit sorted, the orbits in the order of their first cell.
+    pub fn orbits_of_side(self, side: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; side * side];
         let mut orbits = Vec::new();
-        for start in 0..CELLS {
+        for start in 0..side * side {
             if seen[start] {
                 continue;
             }
-            let mut orbit = vec![Position::new(start)];
+            let mut orbit = vec![start];
             seen[start] = true;
             let mut next = 0;
             while next < orbit.len() {
-                let (r, c) = (orbit[next].row(), orbit[next].column());
+                let (r, c) = (orbit[next] / side, orbit[next] % side);
                 for map in self.generators() {
-                    let (r, c) = map(r, c);
-                    let image = Position::at(r, c);
-                    if !seen[image.index()] {
-                        seen[image.index()] = true;
+                    let (r, c) = map(r, c, side - 1);
+                    let image = r * side + c;
+                    if !seen[image] {
+                        seen[image] = true;
                         orbit.push(image);
                     }
                 }
                 next += 1;
             }
-            orbit.sort();
+            orbit.sort_unstable();
             orbits.push(orbit);
         }
         orbits

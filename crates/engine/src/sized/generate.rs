@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use super::solver::{random_solution, solvable_without};
 use super::{Shape, SizedGrid};
-use crate::error::TimedOut;
+use crate::error::{GenerateError, TimedOut};
+use crate::generate::{Options, Symmetry};
 
 /// A random complete grid of `shape`.
 pub fn random_grid(shape: Shape, rng: &mut impl Rng) -> SizedGrid {
@@ -36,26 +37,86 @@ pub fn generate_before(
     deadline: Option<Instant>,
 ) -> Result<(SizedGrid, SizedGrid), TimedOut> {
     let solution = random_grid(shape, rng);
+    let orbits = Symmetry::None.orbits_of_side(shape.size());
+    let puzzle = thin(&solution, &orbits, rng, deadline)?;
+    Ok((puzzle, solution))
+}
+
+/// Like [`generate`], with the options of the 9x9 generator (a symmetry of the clue pattern, at
+/// most so many clues, a deadline) and keeping only a puzzle that `accept` approves (a level,
+/// say): puzzles are made until one passes, up to `options.attempts`.
+pub fn generate_accepted(
+    shape: Shape,
+    rng: &mut impl Rng,
+    options: &Options,
+    accept: impl Fn(&SizedGrid) -> bool,
+) -> Result<(SizedGrid, SizedGrid), GenerateError> {
+    let orbits = options.symmetry.orbits_of_side(shape.size());
+    let attempts = options.attempts.max(1);
+    let mut fewest = shape.cells();
+    for _ in 0..attempts {
+        let solution = random_grid(shape, rng);
+        let puzzle =
+            thin(&solution, &orbits, rng, options.deadline).map_err(|_| GenerateError::TimedOut)?;
+        let clues = puzzle.given_count();
+        fewest = fewest.min(clues);
+        if options.max_clues.is_none_or(|max| clues <= max) && accept(&puzzle) {
+            return Ok((puzzle, solution));
+        }
+    }
+    Err(match options.max_clues {
+        Some(max_clues) if fewest > max_clues => GenerateError::TooManyClues {
+            max_clues,
+            attempts,
+            fewest,
+        },
+        _ => GenerateError::NoneAccepted { attempts },
+    })
+}
+
+/// Empties the orbits of `solution` (cells that go together, for a symmetry) in a random
+/// order, each only if the puzzle keeps its one solution.
+fn thin(
+    solution: &SizedGrid,
+    orbits: &[Vec<usize>],
+    rng: &mut impl Rng,
+    deadline: Option<Instant>,
+) -> Result<SizedGrid, TimedOut> {
+    let max_nodes = if solution.shape().size() <= 16 {
+        u64::MAX
+    } else {
+        CHECK_NODES
+    };
     let mut puzzle = solution.clone();
-    let mut cells: Vec<usize> = (0..shape.cells()).collect();
-    cells.shuffle(rng);
-    for cell in cells {
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    order.shuffle(rng);
+    for index in order {
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return Err(TimedOut);
         }
-        let value = puzzle.get(cell);
-        puzzle.set(cell, 0);
-        let max_nodes = if shape.size() <= 16 {
-            u64::MAX
-        } else {
-            CHECK_NODES
-        };
-        let keeps_unique = solvable_without(&puzzle, (cell, value), max_nodes, deadline);
-        if keeps_unique != Ok(false) {
-            puzzle.set(cell, value);
+        let orbit = &orbits[index];
+        for &cell in orbit {
+            puzzle.set(cell, 0);
+        }
+        // Another solution would differ from this one in some emptied cell.
+        let mut unique = true;
+        for &cell in orbit {
+            let value = solution.get(cell);
+            if solvable_without(&puzzle, (cell, value), max_nodes, deadline) != Ok(false) {
+                unique = false;
+                break;
+            }
+        }
+        if !unique {
+            for &cell in orbit {
+                puzzle.set(cell, solution.get(cell));
+            }
         }
     }
-    Ok((puzzle, solution))
+    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        return Err(TimedOut);
+    }
+    Ok(puzzle)
 }
 
 #[cfg(test)]

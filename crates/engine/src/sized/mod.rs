@@ -27,7 +27,7 @@ mod solver;
 use thiserror::Error;
 
 pub use alphabet::Alphabet;
-pub use generate::{generate, generate_before, random_grid};
+pub use generate::{generate, generate_accepted, generate_before, random_grid};
 pub use grid::{SizedConflict, SizedGrid};
 pub use shape::{MAX_SIZE, Shape};
 pub use solver::{
