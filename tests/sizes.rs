@@ -353,25 +353,93 @@ fn with_box_grids_over_several_lines_read_back_what_the_grid_format_prints() {
 /// the level is the one `rate` finds, and every puzzle has one solution.
 #[test]
 fn generate_options_hold_at_other_sizes() {
-    let args = ["generate", "--box", "2x3", "-n", "4", "--seed", "5", "--symmetry", "rotational"];
+    let args = [
+        "generate",
+        "--box",
+        "2x3",
+        "-n",
+        "4",
+        "--seed",
+        "5",
+        "--symmetry",
+        "rotational",
+    ];
     let (status, puzzles, _) = run(&args, "");
     assert_eq!(status, 0);
     for puzzle in puzzles.lines() {
         let cells: Vec<char> = puzzle.chars().collect();
-        assert!((0..36).all(|i| (cells[i] == '.') == (cells[35 - i] == '.')), "{puzzle}");
+        assert!(
+            (0..36).all(|i| (cells[i] == '.') == (cells[35 - i] == '.')),
+            "{puzzle}"
+        );
     }
     let (_, counts, _) = run(&["count"], &puzzles);
     assert_eq!(counts, "1\n".repeat(4));
-    let args = ["generate", "--box", "2x4", "-n", "3", "--seed", "5", "--clues", "20"];
+    let args = [
+        "generate", "--box", "2x4", "-n", "3", "--seed", "5", "--clues", "20",
+    ];
     let (status, puzzles, _) = run(&args, "");
     assert_eq!(status, 0);
-    assert!(puzzles.lines().all(|p| p.chars().filter(|&c| c != '.').count() <= 20), "{puzzles}");
-    let args = ["generate", "--box", "3x4", "-n", "2", "--seed", "5", "--difficulty", "medium"];
+    assert!(
+        puzzles
+            .lines()
+            .all(|p| p.chars().filter(|&c| c != '.').count() <= 20),
+        "{puzzles}"
+    );
+    let args = [
+        "generate",
+        "--box",
+        "3x4",
+        "-n",
+        "2",
+        "--seed",
+        "5",
+        "--difficulty",
+        "medium",
+    ];
     let (status, puzzles, _) = run(&args, "");
     assert_eq!(status, 0);
     let (_, ratings, _) = run(&["rate"], &puzzles);
-    assert!(ratings.lines().all(|r| r.split(' ').nth(1) == Some("medium")), "{ratings}");
+    assert!(
+        ratings
+            .lines()
+            .all(|r| r.split(' ').nth(1) == Some("medium")),
+        "{ratings}"
+    );
     let (status, _, stderr) = run(&["generate", "--box", "2x2", "--clues", "17"], "");
     assert_eq!(status, 2);
     assert!(stderr.contains("the grid has 16 cells"), "{stderr}");
+}
+
+/// check with solutions at other sizes: after the puzzle on its line, or from --solution FILE
+/// (one a line, or grids over several lines with --box); every fault named.
+#[test]
+fn check_reads_solutions_of_other_sizes() {
+    let (_, shown, _) = run(&["solve", "--show", "puzzle"], "..1..2.34.......\n");
+    assert_eq!(shown, "..1..2.34....... 3412124343212134\n");
+    let wrong = "..1..2.34....... 3412124343212131\n";
+    let (status, stdout, stderr) = run(&["check"], &(shown.clone() + wrong));
+    assert_eq!((status, stdout.as_str()), (1, "ok\nfail\n"));
+    assert!(stderr.contains("<stdin>:2: row 4: 1 at r4c2 and r4c4"), "{stderr}");
+    let changed = "..1..2.34....... 3421124343212134\n";
+    let (_, _, stderr) = run(&["check"], changed);
+    assert!(stderr.contains("r1c3: the puzzle gives 1, the solution has 2"), "{stderr}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("puzzles.txt");
+    let (_, made, _) = run(&["generate", "--box", "2x3", "-n", "3", "--seed", "9"], "");
+    std::fs::write(&puzzles, &made).unwrap();
+    let solutions = dir.path().join("solutions.txt");
+    let (_, grids, _) = run(&["solve", "--box", "2x3", "-f", "grid"], &made);
+    std::fs::write(&solutions, &grids).unwrap();
+    let args = ["check", "--box", "2x3", "--solution"];
+    let files = [solutions.to_str().unwrap(), puzzles.to_str().unwrap()];
+    let (status, stdout, stderr) = run(&[&args[..], &files[..]].concat(), "");
+    assert_eq!((status, stdout.as_str()), (0, "ok\nok\nok\n"), "{stderr}");
+    // One solution short: the last puzzle cannot be checked, the others are.
+    let short: Vec<&str> = grids.split("\n\n").take(2).collect();
+    std::fs::write(&solutions, short.join("\n\n")).unwrap();
+    let (status, stdout, stderr) = run(&[&args[..], &files[..]].concat(), "");
+    assert_eq!((status, stdout.as_str()), (2, "ok\nok\nerror: unusable input\n"));
+    assert!(stderr.contains("no solution left for this puzzle"), "{stderr}");
 }

@@ -3,16 +3,19 @@
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_engine::check::{Fault, check_grid, check_solution};
+use sudoku_engine::sized::{Shape, SizedGrid};
 use sudoku_engine::{Grid, PuzzleReader, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
 use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
-use super::sizes::{SizedPuzzle, other_size};
+use super::sizes::{
+    SizeArgs, SizedPuzzle, SizedRecords, other_size, other_size_companion, solution_faults,
+};
 use super::status::Status;
 
 /// Grids handed to a worker at a time: a check takes microseconds.
@@ -37,7 +40,8 @@ pub struct CheckArgs {
     input: InputArgs,
 
     /// Read from FILE a solution for each puzzle, in the same order, and check that each solves
-    /// its puzzle. (A solution written after a one-line puzzle, on the same line, is used too.)
+    /// its puzzle (`-`: standard input, when the puzzles come from files). A solution written
+    /// after a one-line puzzle, on the same line, is used too.
     #[arg(short, long, value_name = "FILE")]
     solution: Option<PathBuf>,
 
@@ -71,21 +75,38 @@ struct JsonCheck<'a> {
 /// Where the solutions come from, when they come from a file of their own.
 struct Solutions {
     source: Source,
-    reader: PuzzleReader<BufReader<Box<dyn Read + Send>>>,
+    reader: Box<dyn Iterator<Item = std::io::Result<Record>>>,
 }
 
 impl Solutions {
-    /// The next solution, or why there is none.
+    /// The next 9x9 solution, or why there is none.
     fn next(&mut self) -> Result<Grid, String> {
+        let record = self.next_record()?;
+        match record.puzzle {
+            Ok(grid) => Ok(grid),
+            Err(invalid) => Err(format!(
+                "{}:{}: {}",
+                self.source, record.line, invalid.error
+            )),
+        }
+    }
+
+    /// The next solution of the shape and alphabet of `puzzle`, or why there is none.
+    fn next_sized(&mut self, puzzle: &SizedPuzzle) -> Result<SizedPuzzle, String> {
+        let record = self.next_record()?;
+        let text = match &record.puzzle {
+            Ok(grid) => grid.to_string(),
+            Err(invalid) => invalid.text.clone(),
+        };
+        SizedGrid::parse(&text, Some(puzzle.grid.shape()), Some(puzzle.alphabet))
+            .map(|(grid, alphabet)| SizedPuzzle { grid, alphabet })
+            .map_err(|error| format!("{}:{}: {error}", self.source, record.line))
+    }
+
+    /// The next record, or why there is none.
+    fn next_record(&mut self) -> Result<Record, String> {
         match self.reader.next() {
-            Some(Ok(Record {
-                puzzle: Ok(grid), ..
-            })) => Ok(grid),
-            Some(Ok(Record {
-                puzzle: Err(invalid),
-                line,
-                ..
-            })) => Err(format!("{}:{line}: {}", self.source, invalid.error)),
+            Some(Ok(record)) => Ok(record),
             Some(Err(error)) => Err(format!("{}: {error}", self.source)),
             None => Err(format!("{}: no solution left for this puzzle", self.source)),
         }
@@ -97,6 +118,26 @@ impl Solutions {
             Some(Ok(record)) => Some(record.line),
             _ => None,
         }
+    }
+}
+
+/// Where --solution reads from: `-` is standard input.
+fn solution_source(path: &std::path::Path) -> Source {
+    match path.to_str() {
+        Some("-") => Source::Stdin,
+        _ => Source::File(path.to_path_buf()),
+    }
+}
+
+/// The records of a solutions file: read as the puzzles are, one a line, or with --box of
+/// another size than 9x9, grids over several lines too.
+fn solution_records(
+    reader: BufReader<Box<dyn Read + Send>>,
+    sizes: &SizeArgs,
+) -> Box<dyn Iterator<Item = std::io::Result<Record>>> {
+    match sizes.shape.filter(|&shape| shape != Shape::NINE) {
+        Some(shape) => Box::new(SizedRecords::new(reader, shape, sizes.alphabet)),
+        None => Box::new(PuzzleReader::new(reader)),
     }
 }
 
@@ -123,15 +164,18 @@ pub fn run(args: CheckArgs) -> Result<Status> {
     let inputs: Vec<Source> = sources
         .iter()
         .cloned()
-        .chain(args.solution.iter().map(|path| Source::File(path.clone())))
+        .chain(args.solution.as_deref().map(solution_source))
         .collect();
     let mut output = Output::new(&args.output, ["passed", "failed"], &inputs)?;
     let mut solutions = match &args.solution {
         Some(path) => {
-            let source = Source::File(path.clone());
+            let source = solution_source(path);
+            if source == Source::Stdin && sources.contains(&Source::Stdin) {
+                bail!("--solution - needs the puzzles from files: both cannot be standard input");
+            }
             match source.open() {
                 Ok(reader) => Some(Solutions {
-                    reader: PuzzleReader::new(reader),
+                    reader: solution_records(reader, &args.input.sizes),
                     source,
                 }),
                 Err(error) => {
@@ -160,14 +204,22 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         work,
         |output, source, record, checked| {
             if let Some(sized) = other_size(&record, &sizes) {
-                return check_other_size(
-                    output,
-                    format,
-                    source,
-                    &record,
-                    sized,
-                    with_solution_file,
-                );
+                let checked = sized.and_then(|sized| {
+                    let checked = check_other_size(&record, &sized, solutions.as_mut())?;
+                    Ok((sized, checked))
+                });
+                return match checked {
+                    Ok((sized, (kind, faults))) => report(
+                        output,
+                        format,
+                        source,
+                        &record,
+                        &sized.line(),
+                        kind,
+                        &faults,
+                    ),
+                    Err(problem) => report_problem(output, format, source, &record, &problem),
+                };
             }
             let grid = match &record.puzzle {
                 Ok(grid) => *grid,
@@ -254,38 +306,37 @@ fn print_answer<'a>(
     Ok(())
 }
 
-/// Checks a grid of another size than 9x9: its clashes (a solution file is for 9x9 grids).
+/// Checks a grid of another size than 9x9: its clashes, or with a solution (after it on the
+/// line, or the next of the solutions file) whether that solves it.
 fn check_other_size(
-    output: &mut Output,
-    format: CheckFormat,
-    source: &Source,
     record: &Record,
-    sized: Result<SizedPuzzle, Problem>,
-    with_solution_file: bool,
-) -> Result<()> {
-    let sized = match sized {
-        Ok(_) if with_solution_file => Err(Problem::Unusable(
-            "--solution works on 9x9 grids only so far".to_string(),
-        )),
-        sized => sized,
+    sized: &SizedPuzzle,
+    solutions: Option<&mut Solutions>,
+) -> Result<(&'static str, Vec<String>), Problem> {
+    let solution = match (other_size_companion(record, sized), solutions) {
+        (Some(companion), _) => Some(companion?),
+        (None, Some(solutions)) => Some(
+            solutions
+                .next_sized(sized)
+                .map_err(|why| Problem::Unusable(format!("cannot check: {why}")))?,
+        ),
+        (None, None) => None,
     };
-    match sized {
-        Ok(sized) => {
-            let faults: Vec<String> = sized
-                .grid
-                .conflicts()
-                .iter()
-                .map(|conflict| conflict.describe(sized.alphabet))
-                .collect();
-            let kind = if sized.grid.is_complete() {
-                "grid"
-            } else {
-                "puzzle"
-            };
-            report(output, format, source, record, &sized.line(), kind, &faults)
-        }
-        Err(problem) => report_problem(output, format, source, record, &problem),
+    if let Some(solution) = solution {
+        return Ok(("solution", solution_faults(sized, &solution)));
     }
+    let faults = sized
+        .grid
+        .conflicts()
+        .iter()
+        .map(|conflict| conflict.describe(sized.alphabet))
+        .collect();
+    let kind = if sized.grid.is_complete() {
+        "grid"
+    } else {
+        "puzzle"
+    };
+    Ok((kind, faults))
 }
 
 /// Prints the verdict on one grid, and each fault located on stderr.

@@ -112,7 +112,10 @@ fn make_other_size(
     let (puzzle, solution) = if solved {
         let solution = sized::random_grid(shape, rng);
         (solution.clone(), solution)
-    } else if difficulty.is_none() && options.max_clues.is_none() && options.symmetry == Symmetry::None {
+    } else if difficulty.is_none()
+        && options.max_clues.is_none()
+        && options.symmetry == Symmetry::None
+    {
         // The plain case keeps the puzzles earlier versions made from the same seed.
         sized::generate_before(shape, rng, options.deadline).map_err(|_| GenerateError::TimedOut)?
     } else {

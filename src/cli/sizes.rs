@@ -84,6 +84,62 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
     }
 }
 
+/// The grid written after the puzzle on a record's line (`sudoku solve --show puzzle` writes
+/// `PUZZLE SOLUTION`), read with the puzzle's shape and alphabet: for records whose cells are
+/// one word (every alphabet but numbers).
+pub fn other_size_companion(
+    record: &Record,
+    puzzle: &SizedPuzzle,
+) -> Option<Result<SizedPuzzle, Problem>> {
+    let invalid = record.puzzle.as_ref().err()?;
+    let mut words = invalid.text.split_whitespace();
+    let (first, second) = (words.next()?, words.next()?);
+    if first.chars().count() != puzzle.grid.cells().len() {
+        return None;
+    }
+    let shape = Some(puzzle.grid.shape());
+    Some(
+        SizedGrid::parse(second, shape, Some(puzzle.alphabet))
+            .map(|(grid, alphabet)| SizedPuzzle { grid, alphabet })
+            .map_err(Problem::InvalidSized),
+    )
+}
+
+/// Everything that keeps `solution` from solving `puzzle` (same shape): empty cells, clashes,
+/// changed givens, in words.
+pub fn solution_faults(puzzle: &SizedPuzzle, solution: &SizedPuzzle) -> Vec<String> {
+    let (grid, size) = (&solution.grid, solution.grid.shape().size());
+    let name = |cell: usize| format!("r{}c{}", cell / size + 1, cell % size + 1);
+    let symbol = |value: u8| puzzle.alphabet.symbol(usize::from(value));
+    let mut faults = Vec::new();
+    let empty: Vec<usize> = (0..grid.cells().len())
+        .filter(|&c| grid.get(c) == 0)
+        .collect();
+    if let Some(&first) = empty.first() {
+        let cells = if empty.len() == 1 { "cell" } else { "cells" };
+        faults.push(format!(
+            "{} empty {cells}, the first at {}",
+            empty.len(),
+            name(first)
+        ));
+    }
+    faults.extend(
+        grid.conflicts()
+            .iter()
+            .map(|c| c.describe(solution.alphabet)),
+    );
+    for (cell, (&given, &found)) in puzzle.grid.cells().iter().zip(grid.cells()).enumerate() {
+        if given != 0 && found != 0 && given != found {
+            let (given, found) = (symbol(given), symbol(found));
+            faults.push(format!(
+                "{}: the puzzle gives {given}, the solution has {found}",
+                name(cell)
+            ));
+        }
+    }
+    faults
+}
+
 /// A grid of any size, as the subcommands that handle every size print it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyGrid {
