@@ -1,13 +1,15 @@
 #!/bin/bash
+# Usage: docs/tdoku_compare.sh FILE:N ... (N: puzzles per run of ours, the file repeated)
 # Interleaved: tdoku's run_benchmark (in-process) and `sudoku` (whole process on the file
 # repeated), one core, fuzzers paused. Prints puzzles/s medians of 3 rounds.
-S=/work/main/target/release/sudoku; T=/tmp/tdoku/run_benchmark
+S=${SUDOKU:-target/release/sudoku}; T=${TDOKU:-/tmp/tdoku/run_benchmark}
+REP=$(mktemp)
 pids=$(pgrep -f "release/(solve_count|generate|logic_steps) ")
 [ -n "$pids" ] && kill -STOP $pids
 for spec in "$@"; do f=${spec%%:*}; target=${spec##*:}
   n=$(wc -l < $f)
   # repeat the file so that our run takes about 2 s
-  reps=$(( target / n + 1 )); rm -f /tmp/cmp/rep.txt; for i in $(seq $reps); do cat $f >> /tmp/cmp/rep.txt; done
+  reps=$(( target / n + 1 )); for i in $(seq $reps); do cat $f; done > $REP
   total=$(( reps * n ))
   for task in solve count; do
     ours=(); theirs=()
@@ -15,7 +17,7 @@ for spec in "$@"; do f=${spec%%:*}; target=${spec##*:}
       if [ $task = solve ]; then flag=-f; cmd="solve"; else flag=""; cmd="count --limit 2"; fi
       t=$(taskset -c 0 $T -s tdoku -r 0 $flag -t 2 -w 1 -n $n $f 2>&1 | grep "^|tdoku" | awk -F'|' '{print $3}' | tr -d ' ')
       theirs+=($t)
-      s=$( { /usr/bin/time -f "%e" taskset -c 0 $S $cmd -q -j1 /tmp/cmp/rep.txt > /dev/null; } 2>&1 | tail -1)
+      s=$( { /usr/bin/time -f "%e" taskset -c 0 $S $cmd -q -j1 $REP > /dev/null; } 2>&1 | tail -1)
       ours+=($(python3 -c "print(round($total/$s))"))
     done
     mo=$(printf "%s\n" "${ours[@]}" | sort -n | sed -n 2p); mt=$(printf "%s\n" "${theirs[@]}" | sort -n | sed -n 2p)
