@@ -1,5 +1,6 @@
 #!/bin/bash
-# Usage: docs/tdoku_compare.sh FILE:N ... (N: puzzles per run of ours, the file repeated)
+# Usage: docs/tdoku_compare.sh FILE:N ... (FILE: one puzzle a line, no comments; N: puzzles
+# per run of ours, the file repeated)
 # Interleaved: tdoku's run_benchmark (in-process) and `sudoku` (whole process on the file
 # repeated), one core, fuzzers paused. Prints puzzles/s medians of 3 rounds.
 S=${SUDOKU:-target/release/sudoku}; T=${TDOKU:-/tmp/tdoku/run_benchmark}
