@@ -190,6 +190,10 @@ struct Search<'a, R> {
     deadline: Option<Instant>,
     max_nodes: u64,
     stats: SearchStats,
+    /// Fingerprints of units (their index and candidates) that all-different consistency has
+    /// already left unchanged: met again, in another node or probe, they are skipped. A
+    /// direct-mapped table; a clash of fingerprints only skips some reasoning, never adds any.
+    consistent: Vec<u64>,
     timed_out: bool,
     /// Shuffles the order in which a cell's candidates are tried, when set.
     rng: Option<&'a mut R>,
@@ -370,8 +374,16 @@ impl<R: Rng> Search<'_, R> {
         for u in 0..3 * size {
             let cells = self.layout.unit(u);
             let mut candidates = [0u64; 64];
+            let mut fingerprint = (u as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             for (i, &cell) in cells.iter().enumerate() {
                 candidates[i] = state.candidates[usize::from(cell)];
+                fingerprint = (fingerprint ^ candidates[i])
+                    .wrapping_mul(0xFF51_AFD7_ED55_8CCD)
+                    .rotate_left(29);
+            }
+            let slot = fingerprint as usize & (self.consistent.len() - 1);
+            if self.consistent[slot] == fingerprint {
+                continue;
             }
             let candidates = &candidates[..size];
             // owner[v]: the cell (index in the unit) matched to value v.
@@ -396,6 +408,7 @@ impl<R: Rng> Search<'_, R> {
                     }
                 }
             }
+            let mut pruned = false;
             for i in 0..size {
                 let keep = bits(candidates[i])
                     .filter(|bit| {
@@ -406,11 +419,16 @@ impl<R: Rng> Search<'_, R> {
                 if keep != candidates[i] {
                     let cell = usize::from(cells[i]);
                     state.candidates[cell] = keep;
-                    progress = true;
+                    pruned = true;
                     if keep & (keep - 1) == 0 {
                         self.queue.push(cells[i]);
                     }
                 }
+            }
+            if pruned {
+                progress = true;
+            } else {
+                self.consistent[slot] = fingerprint;
             }
         }
         Some(progress)
@@ -629,6 +647,11 @@ fn search_measured<V: Visitor, R: Rng>(
         deadline: setup.deadline,
         max_nodes: setup.max_nodes.unwrap_or(u64::MAX),
         stats: SearchStats::default(),
+        consistent: match setup.strong {
+            true if size > 16 => vec![0; 1 << 16],
+            true => vec![0; 1 << 10],
+            false => vec![0; 1],
+        },
         timed_out: false,
         rng: setup.rng,
         strong: setup.strong,
