@@ -319,6 +319,22 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// Why every attempt failed, given the fewest clues a puzzle had: too many clues for
+    /// `max_clues`, or none accepted.
+    pub fn failure(&self, fewest: usize) -> GenerateError {
+        let attempts = self.attempts.max(1);
+        match self.max_clues {
+            Some(max_clues) if fewest > max_clues => GenerateError::TooManyClues {
+                max_clues,
+                attempts,
+                fewest,
+            },
+            _ => GenerateError::NoneAccepted { attempts },
+        }
+    }
+}
+
 /// How many minimal puzzles [`generate`] makes, by default, looking for one within the clue limit.
 pub const DEFAULT_ATTEMPTS: u32 = 1000;
 
@@ -365,14 +381,7 @@ pub fn generate_accepted(
         }
         return Ok(Generated { puzzle, solution });
     }
-    Err(match options.max_clues {
-        Some(max_clues) if fewest > max_clues => GenerateError::TooManyClues {
-            max_clues,
-            attempts,
-            fewest,
-        },
-        _ => GenerateError::NoneAccepted { attempts },
-    })
+    Err(options.failure(fewest))
 }
 
 /// The portable generator for puzzle number `index` of a run with `seed`: the same pair gives the

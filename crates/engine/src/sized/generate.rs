@@ -64,14 +64,7 @@ pub fn generate_accepted(
             return Ok((puzzle, solution));
         }
     }
-    Err(match options.max_clues {
-        Some(max_clues) if fewest > max_clues => GenerateError::TooManyClues {
-            max_clues,
-            attempts,
-            fewest,
-        },
-        _ => GenerateError::NoneAccepted { attempts },
-    })
+    Err(options.failure(fewest))
 }
 
 /// Empties the orbits of `solution` (cells that go together, for a symmetry) in a random
