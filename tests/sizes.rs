@@ -211,6 +211,14 @@ fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
         stderr.contains("found 16 cells, expected 36 for boxes of 2x3"),
         "{stderr}"
     );
+    // A 16x16 grid over several lines without --box: each row reads as a 4x4 line, and the
+    // message says what is more likely.
+    let (status, _, stderr) = run(&["solve"], "D 9 2 B | F C A 1 | G 6 E 7 | 4 3 8 5\n");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("or is this a row of a 16x16 grid? a grid over several lines needs --box"),
+        "{stderr}"
+    );
     // The logic commands name the same problems at every size, and go on.
     let (status, stdout, stderr) = run(&["hint"], "..1..2.34......x\n....\n");
     assert_eq!(
@@ -420,10 +428,16 @@ fn check_reads_solutions_of_other_sizes() {
     let wrong = "..1..2.34....... 3412124343212131\n";
     let (status, stdout, stderr) = run(&["check"], &(shown.clone() + wrong));
     assert_eq!((status, stdout.as_str()), (1, "ok\nfail\n"));
-    assert!(stderr.contains("<stdin>:2: row 4: 1 at r4c2 and r4c4"), "{stderr}");
+    assert!(
+        stderr.contains("<stdin>:2: row 4: 1 at r4c2 and r4c4"),
+        "{stderr}"
+    );
     let changed = "..1..2.34....... 3421124343212134\n";
     let (_, _, stderr) = run(&["check"], changed);
-    assert!(stderr.contains("r1c3: the puzzle gives 1, the solution has 2"), "{stderr}");
+    assert!(
+        stderr.contains("r1c3: the puzzle gives 1, the solution has 2"),
+        "{stderr}"
+    );
 
     let dir = tempfile::tempdir().unwrap();
     let puzzles = dir.path().join("puzzles.txt");
@@ -440,6 +454,12 @@ fn check_reads_solutions_of_other_sizes() {
     let short: Vec<&str> = grids.split("\n\n").take(2).collect();
     std::fs::write(&solutions, short.join("\n\n")).unwrap();
     let (status, stdout, stderr) = run(&[&args[..], &files[..]].concat(), "");
-    assert_eq!((status, stdout.as_str()), (2, "ok\nok\nerror: unusable input\n"));
-    assert!(stderr.contains("no solution left for this puzzle"), "{stderr}");
+    assert_eq!(
+        (status, stdout.as_str()),
+        (2, "ok\nok\nerror: unusable input\n")
+    );
+    assert!(
+        stderr.contains("no solution left for this puzzle"),
+        "{stderr}"
+    );
 }

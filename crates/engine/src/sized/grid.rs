@@ -171,6 +171,7 @@ impl SizedGrid {
         alphabet: Option<Alphabet>,
     ) -> Result<(SizedGrid, Alphabet), SizedError> {
         let (cells, numbers) = cell_texts(text, shape, alphabet);
+        let detected = shape.is_none();
         let shape = match shape {
             Some(shape) if shape.cells() == cells.len() => shape,
             Some(shape) => {
@@ -201,7 +202,15 @@ impl SizedGrid {
                 _ if blank => values.push(0),
                 Some(value) => values.push(value as u8),
                 None => {
+                    // A symbol that would fit a grid whose side is this line's cell count.
+                    let count = cells.len();
+                    let wider = Alphabet::detect(&cells.concat(), count);
+                    let fits_wider = read_cell(cell, wider).is_some_and(|v| v <= count);
+                    let row_of =
+                        (detected && fits_wider && Shape::for_cells(count * count).is_some())
+                            .then_some(count);
                     return Err(SizedError::InvalidSymbol {
+                        row_of,
                         symbol: cell.to_string(),
                         row: index / size + 1,
                         column: index % size + 1,

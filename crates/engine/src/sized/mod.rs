@@ -77,7 +77,10 @@ pub enum SizedError {
     },
     /// A symbol outside the grid's alphabet.
     #[error(
-        "invalid symbol '{symbol}' at r{row}c{column}: a {size}x{size} grid's symbols are {allowed}"
+        "invalid symbol '{symbol}' at r{row}c{column}: a {size}x{size} grid's symbols are {allowed}{}",
+        row_of.map(|side| format!(
+            " (or is this a row of a {side}x{side} grid? a grid over several lines needs --box)"
+        )).unwrap_or_default()
     )]
     InvalidSymbol {
         /// The symbol as written.
@@ -90,6 +93,9 @@ pub enum SizedError {
         size: usize,
         /// The symbols that belong, described.
         allowed: String,
+        /// When the shape came from the cell count and that count is itself the side of a
+        /// grid: that side (the text may be one row of such a grid).
+        row_of: Option<usize>,
     },
     /// An alphabet without enough symbols for the side.
     #[error("the {alphabet} alphabet has no symbols for a side of {size}")]
