@@ -28,9 +28,13 @@ pub enum AnyStep {
 /// A cell a step fills or strikes out a candidate of: row and column from 1, the value, and how
 /// it is written where that is not the value itself (letters, on other sizes).
 pub struct StepCell {
+    /// The row, from 1.
     pub row: usize,
+    /// The column, from 1.
     pub column: usize,
+    /// The value, from 1.
     pub value: u8,
+    /// How the value is written, on other sizes.
     pub symbol: Option<String>,
 }
 
