@@ -253,18 +253,22 @@ fn naked_subset(state: &SizedCandidates, k: usize, technique: Technique) -> Opti
 fn hidden_subset(state: &SizedCandidates, k: usize, technique: Technique) -> Option<SizedStep> {
     for unit in state.units() {
         let cells: Vec<usize> = state.cells_of(unit).collect();
-        let place_bits = |value: u8| {
-            cells
-                .iter()
-                .enumerate()
-                .filter(|&(_, &c)| state.has(c, value))
-                .fold(0u64, |bits, (i, _)| bits | 1 << i)
-        };
+        // Each value's places in the unit, as bits over `cells`; index 0 unused.
+        let place_bits: Vec<u64> = (0..=state.size() as u8)
+            .map(|value| {
+                let places = cells.iter().enumerate();
+                places
+                    .filter(|&(_, &c)| value > 0 && state.has(c, value))
+                    .fold(0u64, |bits, (i, _)| bits | 1 << i)
+            })
+            .collect();
         let values: Vec<u8> = (1..=state.size() as u8)
-            .filter(|&v| (2..=k as u32).contains(&place_bits(v).count_ones()))
+            .filter(|&v| (2..=k as u32).contains(&place_bits[usize::from(v)].count_ones()))
             .collect();
         for chosen in choices(&values, k) {
-            let places = chosen.iter().fold(0u64, |bits, &v| bits | place_bits(v));
+            let places = chosen
+                .iter()
+                .fold(0u64, |bits, &v| bits | place_bits[usize::from(v)]);
             if places.count_ones() as usize != k {
                 continue;
             }
@@ -306,17 +310,19 @@ fn fish(state: &SizedCandidates, k: usize, technique: Technique) -> Option<Sized
                 (SizedUnit::Column, SizedUnit::Row)
             };
             // Each base line's places of the value, as a set of cover lines.
-            let spots = |line: usize| {
-                state.places(base(line), value).fold(0u64, |bits, cell| {
-                    let cross = if by_rows { cell % size } else { cell / size };
-                    bits | 1 << cross
+            let spots: Vec<u64> = (0..size)
+                .map(|line| {
+                    state.places(base(line), value).fold(0u64, |bits, cell| {
+                        let cross = if by_rows { cell % size } else { cell / size };
+                        bits | 1 << cross
+                    })
                 })
-            };
+                .collect();
             let lines: Vec<usize> = (0..size)
-                .filter(|&l| (2..=k as u32).contains(&spots(l).count_ones()))
+                .filter(|&l| (2..=k as u32).contains(&spots[l].count_ones()))
                 .collect();
             for chosen in choices(&lines, k) {
-                let covers = chosen.iter().fold(0u64, |bits, &l| bits | spots(l));
+                let covers = chosen.iter().fold(0u64, |bits, &l| bits | spots[l]);
                 if covers.count_ones() as usize != k {
                     continue;
                 }
