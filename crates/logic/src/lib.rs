@@ -4,6 +4,7 @@
 mod candidates;
 mod cells;
 mod deadline;
+mod queued;
 mod rating;
 pub mod sized;
 pub mod strategy;
@@ -14,8 +15,9 @@ pub use rating::{Rating, rate, rate_path};
 pub use strategy::{Level, Technique, UnknownLevel, UnknownTechnique};
 
 use std::fmt;
-
 use std::time::Instant;
+
+use queued::QueuedState;
 
 use sudoku_engine::{Grid, Position, TimedOut};
 
@@ -64,12 +66,11 @@ impl fmt::Display for Step {
     }
 }
 
-/// The easiest step available in `candidates`, if any technique finds one.
+/// The easiest step available in `candidates`, if any technique finds one. Among singles, the
+/// one HoDoKu would take on loading this position (see [`solve_steps`]).
 #[must_use]
 pub fn next_step(candidates: &Candidates) -> Option<Step> {
-    Technique::ALL
-        .iter()
-        .find_map(|technique| technique.find(candidates))
+    next_step_before(candidates, None).expect("no deadline, so no time-out")
 }
 
 /// Like [`next_step`], giving up once `deadline` (if any) has passed: the long searches
@@ -78,17 +79,27 @@ pub fn next_step_before(
     candidates: &Candidates,
     deadline: Option<Instant>,
 ) -> Result<Option<Step>, TimedOut> {
-    next_step_among(candidates, &Technique::ALL, deadline)
+    next_step_among(&mut QueuedState::new(candidates), &Technique::ALL, deadline)
 }
 
-/// The easiest step of `techniques` (in their order), within `deadline`.
+/// How many of the first techniques are singles, taken from the queued notes.
+const SINGLES: usize = 3;
+
+/// The easiest step of `techniques` (a first part of [`Technique::ALL`]), within `deadline`:
+/// singles in the order `state` noted them, then the other techniques in their order.
 fn next_step_among(
-    candidates: &Candidates,
+    state: &mut QueuedState,
     techniques: &[Technique],
     deadline: Option<Instant>,
 ) -> Result<Option<Step>, TimedOut> {
+    let singles = &techniques[..techniques.len().min(SINGLES)];
+    if let Some(step) = state.single(singles) {
+        return Ok(Some(step));
+    }
+    let others = techniques.get(SINGLES..).unwrap_or_default();
+    let candidates = state.candidates();
     deadline::within(deadline, || {
-        techniques
+        others
             .iter()
             .take_while(|_| !deadline::passed())
             .find_map(|technique| technique.find(candidates))
@@ -98,6 +109,9 @@ fn next_step_among(
 /// The steps from `candidates` as far as the techniques go, and the state they reach (solved
 /// when every cell is filled). `until`, when given, stops before the first step that needs that
 /// technique or a harder one.
+///
+/// The path is HoDoKu's: techniques in its order and, among singles, the one it notes first
+/// (see the `queued` module), so that the counts of each kind of single, and the score, match.
 #[must_use]
 pub fn solve_steps(candidates: Candidates, until: Option<Technique>) -> (Vec<Step>, Candidates) {
     solve_steps_before(candidates, until, None).expect("no deadline, so no time-out")
@@ -106,7 +120,7 @@ pub fn solve_steps(candidates: Candidates, until: Option<Technique>) -> (Vec<Ste
 /// Like [`solve_steps`], giving up once `deadline` (if any) has passed, between two steps or
 /// (see [`next_step_before`]) within one.
 pub fn solve_steps_before(
-    mut candidates: Candidates,
+    candidates: Candidates,
     until: Option<Technique>,
     deadline: Option<Instant>,
 ) -> Result<(Vec<Step>, Candidates), TimedOut> {
@@ -115,14 +129,15 @@ pub fn solve_steps_before(
         .iter()
         .take_while(|&&t| until.is_none_or(|limit| t < limit))
         .count();
-    while !candidates.is_solved() {
-        let Some(step) = next_step_among(&candidates, &Technique::ALL[..allowed], deadline)? else {
+    let mut state = QueuedState::new(&candidates);
+    while !state.candidates().is_solved() {
+        let Some(step) = next_step_among(&mut state, &Technique::ALL[..allowed], deadline)? else {
             break;
         };
-        candidates.apply(&step);
+        state.apply(&step);
         steps.push(step);
     }
-    Ok((steps, candidates))
+    Ok((steps, *state.candidates()))
 }
 
 /// The steps that solve `puzzle` by logic, as far as the techniques go.
