@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{Technique, elimination, placement};
+use super::{Technique, elimination, hodoku_rank, placement};
 use crate::{Candidates, CellDigit, CellSet, Step, deadline};
 use sudoku_engine::grid::Unit;
 
@@ -242,65 +242,115 @@ fn chain_text(graph: &Graph, path: &[usize]) -> String {
     text
 }
 
-/// The first chain of `technique`'s kind that eliminates something, shortest from its start.
+/// The longest chain HoDoKu looks for, in candidates (an XY-Chain of 10 cells has 20).
+const LONGEST: usize = 20;
+
+/// The chain step of `technique`: for X- and XY-Chains the one HoDoKu takes, for AIC and
+/// grouped AIC the first found, shortest from its start.
 pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
-    let kind = match technique {
-        Technique::XChain => Kind::X,
-        Technique::XyChain => Kind::Xy,
-        Technique::Aic => Kind::Aic,
-        _ => Kind::Grouped,
-    };
-    let digits: Vec<Option<u8>> = if kind == Kind::X {
-        (1..=9).map(Some).collect()
-    } else {
-        vec![None]
-    };
     let places = candidates.places();
-    digits.into_iter().find_map(|only| {
-        let graph = Graph::build(candidates, &places, kind, only);
-        (0..graph.nodes.len()).find_map(|start| {
-            let first = graph.nodes[start];
-            if first.cells.len() > 1 || deadline::passed() {
+    match technique {
+        Technique::XChain => best_digit_chain(candidates, &places, technique, Kind::X),
+        Technique::XyChain => best_digit_chain(candidates, &places, technique, Kind::Xy),
+        Technique::Aic => first_chain(candidates, &places, technique, Kind::Aic),
+        _ => first_chain(candidates, &places, technique, Kind::Grouped),
+    }
+}
+
+/// X-Chains and XY-Chains as HoDoKu takes them: every chain of up to [`LONGEST`] candidates
+/// from a digit back to the same digit, which removes that digit from the cells seeing both
+/// ends; of all their steps the best by [`hodoku_rank`], shown with its shortest chain. An
+/// X-Chain that returns to its own start proves it, and clears the digit from its peers.
+fn best_digit_chain(
+    candidates: &Candidates,
+    places: &[CellSet; 10],
+    technique: Technique,
+    kind: Kind,
+) -> Option<Step> {
+    let graphs: Vec<Graph> = match kind {
+        Kind::X => (1..=9)
+            .map(|digit| Graph::build(candidates, places, kind, Some(digit)))
+            .collect(),
+        _ => vec![Graph::build(candidates, places, kind, None)],
+    };
+    let mut best: Option<((std::cmp::Reverse<usize>, usize), usize, Step)> = None;
+    for graph in &graphs {
+        for start in 0..graph.nodes.len() {
+            if deadline::passed() {
                 return None;
             }
+            let first = graph.nodes[start];
             graph.search(start, |path| {
+                if path.len() > LONGEST {
+                    return Some(());
+                }
                 let last = graph.nodes[*path.last().expect("a path")];
-                // XY-Chains run from a digit to the same digit, through two-candidate cells.
-                if kind == Kind::Xy && last.digit != first.digit {
+                if last.digit != first.digit || (kind == Kind::Xy && last == first) {
                     return None;
                 }
-                if last == first {
-                    let cell = first.cells.first().expect("one cell");
-                    let reason = chain_text(&graph, path);
-                    return Some(placement(technique, cell, first.digit, reason));
+                let removed = consequences(candidates, first, last);
+                let rank = hodoku_rank(&removed);
+                let better = best
+                    .as_ref()
+                    .is_none_or(|(r, length, _)| (rank, path.len()) < (*r, *length));
+                if better
+                    && let Some(step) = elimination(technique, removed, chain_text(graph, path))
+                {
+                    best = Some((rank, path.len(), step));
                 }
-                let mut removed = consequences(candidates, first, last);
-                let closes = graph.weak[*path.last().expect("a path")].contains(&start);
-                let distinct = path.iter().enumerate().all(|(i, n)| !path[..i].contains(n));
-                if closes && distinct && path.len() >= 4 {
-                    // A continuous nice loop: every weak link of it holds exactly one true end.
-                    for pair in path[1..path.len() - 1].chunks(2) {
-                        let (a, b) = (graph.nodes[pair[0]], graph.nodes[pair[1]]);
-                        for more in consequences(candidates, a, b) {
-                            if !removed.contains(&more) {
-                                removed.push(more);
-                            }
+                None
+            });
+        }
+    }
+    best.map(|(_, _, step)| step)
+}
+
+/// The first chain of `kind` that eliminates something, shortest from its start.
+fn first_chain(
+    candidates: &Candidates,
+    places: &[CellSet; 10],
+    technique: Technique,
+    kind: Kind,
+) -> Option<Step> {
+    let graph = Graph::build(candidates, places, kind, None);
+    (0..graph.nodes.len()).find_map(|start| {
+        let first = graph.nodes[start];
+        if first.cells.len() > 1 || deadline::passed() {
+            return None;
+        }
+        graph.search(start, |path| {
+            let last = graph.nodes[*path.last().expect("a path")];
+            if last == first {
+                let cell = first.cells.first().expect("one cell");
+                let reason = chain_text(&graph, path);
+                return Some(placement(technique, cell, first.digit, reason));
+            }
+            let mut removed = consequences(candidates, first, last);
+            let closes = graph.weak[*path.last().expect("a path")].contains(&start);
+            let distinct = path.iter().enumerate().all(|(i, n)| !path[..i].contains(n));
+            if closes && distinct && path.len() >= 4 {
+                // A continuous nice loop: every weak link of it holds exactly one true end.
+                for pair in path[1..path.len() - 1].chunks(2) {
+                    let (a, b) = (graph.nodes[pair[0]], graph.nodes[pair[1]]);
+                    for more in consequences(candidates, a, b) {
+                        if !removed.contains(&more) {
+                            removed.push(more);
                         }
                     }
-                    if removed.is_empty() {
-                        return None;
-                    }
-                    let text = format!(
-                        "continuous nice loop {} - {first}",
-                        chain_text(&graph, path)
-                    );
-                    return elimination(technique, removed, text);
                 }
                 if removed.is_empty() {
                     return None;
                 }
-                elimination(technique, removed, chain_text(&graph, path))
-            })
+                let text = format!(
+                    "continuous nice loop {} - {first}",
+                    chain_text(&graph, path)
+                );
+                return elimination(technique, removed, text);
+            }
+            if removed.is_empty() {
+                return None;
+            }
+            elimination(technique, removed, chain_text(&graph, path))
         })
     })
 }
@@ -324,7 +374,7 @@ mod tests {
         assert_step(
             Technique::XyChain,
             "......7..12...6..........8....45...9...456..9...456..9..3......1...56...12..5............9..3.........4......2...........56...1.............67......5.78.....5.78.....5....12...6...12...6.........78...3............78..2...6..9...4.....12......91......8....4.........5.7.9..3.5.7......5...9..3.5.7..1......8..2............6.....3......12...6...12...6..9...4....9.......8..2.4.6..91..4.........5.7......5.7...2...6.8.....5.7...2..567..1.........2.456....2.4.67.....4...8.........9..3......12...............91.3.5.7.......6...12..5.....23.5..8..2....7..1.3...78....4.....12.4.6..........8.123..6.....34....9......7...234....9....5....1.3..6...12......9.2.4.6.......5.7..1.3.567....345..8912.4....9.2345..89.2...6..91.3..678.1.....789",
-            "XY-Chain: continuous nice loop 1r4c1 = 8r4c1 - 8r4c7 = 1r4c7 - 1r5c7 = 4r5c7 - 4r5c4 = 9r5c4 - 9r4c5 = 5r4c5 - 5r2c5 = 6r2c5 - 6r2c7 = 7r2c7 - 7r7c7 = 2r7c7 - 2r7c1 = 1r7c1 - 1r4c1 -> r8c1 <> 1, r5c6 <> 4, r5c6 <> 9, r1c5 <> 5, r6c5 <> 5, r7c5 <> 5, r7c5 <> 2, r7c6 <> 2",
+            "XY-Chain: 5r2c5 = 6r2c5 - 6r2c7 = 7r2c7 - 7r7c7 = 2r7c7 - 2r7c1 = 1r7c1 - 1r4c1 = 8r4c1 - 8r4c7 = 1r4c7 - 1r5c7 = 4r5c7 - 4r5c4 = 9r5c4 - 9r4c5 = 5r4c5 -> r1c5 <> 5, r6c5 <> 5, r7c5 <> 5",
         );
     }
 

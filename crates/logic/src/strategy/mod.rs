@@ -15,6 +15,8 @@ mod sue_de_coq;
 mod uniqueness;
 mod wings;
 
+pub(crate) use singles::single_step;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -351,6 +353,24 @@ fn elimination(technique: Technique, eliminations: Vec<CellDigit>, reason: Strin
         reason,
         rating: technique.rating(),
     })
+}
+
+/// How HoDoKu ranks steps of one technique when it collects them all (chains among them):
+/// more eliminations first, then the lower weighted sum of the eliminated candidates (taken in
+/// order of digit, then cell; the k-th counts its cell index times 1 + 80k, plus its digit).
+/// The smaller key is the step HoDoKu takes.
+pub(crate) fn hodoku_rank(eliminations: &[CellDigit]) -> (std::cmp::Reverse<usize>, usize) {
+    let mut sorted: Vec<(u8, usize)> = eliminations
+        .iter()
+        .map(|e| (e.digit, e.position.index()))
+        .collect();
+    sorted.sort_unstable();
+    let sum = sorted
+        .iter()
+        .enumerate()
+        .map(|(k, &(digit, index))| index * (1 + 80 * k) + usize::from(digit))
+        .sum();
+    (std::cmp::Reverse(eliminations.len()), sum)
 }
 
 /// The digits of a candidate bitmask (bit `d` for digit `d`), in order: the one reading of a
