@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{Technique, elimination, hodoku_rank, placement};
+use super::{Technique, elimination, hodoku_rank};
 use crate::{Candidates, CellDigit, CellSet, Step, deadline};
 use sudoku_engine::grid::Unit;
 
@@ -245,15 +245,14 @@ fn chain_text(graph: &Graph, path: &[usize]) -> String {
 /// The longest chain HoDoKu looks for, in candidates (an XY-Chain of 10 cells has 20).
 const LONGEST: usize = 20;
 
-/// The chain step of `technique`: for X- and XY-Chains the one HoDoKu takes, for AIC and
-/// grouped AIC the first found, shortest from its start.
+/// The chain step of `technique` that HoDoKu takes.
 pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
     let places = candidates.places();
     match technique {
         Technique::XChain => best_digit_chain(candidates, &places, technique, Kind::X),
         Technique::XyChain => best_digit_chain(candidates, &places, technique, Kind::Xy),
-        Technique::Aic => first_chain(candidates, &places, technique, Kind::Aic),
-        _ => first_chain(candidates, &places, technique, Kind::Grouped),
+        Technique::Aic => best_chain(candidates, &places, technique, Kind::Aic),
+        _ => best_chain(candidates, &places, technique, Kind::Grouped),
     }
 }
 
@@ -305,54 +304,80 @@ fn best_digit_chain(
     best.map(|(_, _, step)| step)
 }
 
-/// The first chain of `kind` that eliminates something, shortest from its start.
-fn first_chain(
+/// AICs and nice loops (grouped or not) as HoDoKu takes them: every chain from each single
+/// candidate assumed false, shortest to each candidate it makes true; of all their steps the
+/// best by [`hodoku_rank`], shown with its shortest chain.
+fn best_chain(
     candidates: &Candidates,
     places: &[CellSet; 10],
     technique: Technique,
     kind: Kind,
 ) -> Option<Step> {
     let graph = Graph::build(candidates, places, kind, None);
-    (0..graph.nodes.len()).find_map(|start| {
-        let first = graph.nodes[start];
-        if first.cells.len() > 1 || deadline::passed() {
+    let mut best: Option<((std::cmp::Reverse<usize>, usize), usize, Step)> = None;
+    for start in 0..graph.nodes.len() {
+        if deadline::passed() {
             return None;
         }
+        if graph.nodes[start].cells.len() > 1 {
+            continue;
+        }
         graph.search(start, |path| {
-            let last = graph.nodes[*path.last().expect("a path")];
-            if last == first {
-                let cell = first.cells.first().expect("one cell");
-                let reason = chain_text(&graph, path);
-                return Some(placement(technique, cell, first.digit, reason));
-            }
-            let mut removed = consequences(candidates, first, last);
-            let closes = graph.weak[*path.last().expect("a path")].contains(&start);
-            let distinct = path.iter().enumerate().all(|(i, n)| !path[..i].contains(n));
-            if closes && distinct && path.len() >= 4 {
-                // A continuous nice loop: every weak link of it holds exactly one true end.
-                for pair in path[1..path.len() - 1].chunks(2) {
-                    let (a, b) = (graph.nodes[pair[0]], graph.nodes[pair[1]]);
-                    for more in consequences(candidates, a, b) {
-                        if !removed.contains(&more) {
-                            removed.push(more);
-                        }
-                    }
+            if let Some(step) = chain_step(candidates, &graph, technique, path) {
+                let rank = hodoku_rank(&step.eliminations);
+                let better = best
+                    .as_ref()
+                    .is_none_or(|(r, length, _)| (rank, path.len()) < (*r, *length));
+                if better {
+                    best = Some((rank, path.len(), step));
                 }
-                if removed.is_empty() {
-                    return None;
+            }
+            None::<()>
+        });
+    }
+    best.map(|(_, _, step)| step)
+}
+
+/// The step a chain `path` (from its first candidate assumed false to its last made true)
+/// proves, if it removes anything.
+fn chain_step(
+    candidates: &Candidates,
+    graph: &Graph,
+    technique: Technique,
+    path: &[usize],
+) -> Option<Step> {
+    let start = path[0];
+    let (first, last) = (graph.nodes[start], graph.nodes[*path.last()?]);
+    if last == first {
+        // The start is true: the other candidates of its cell go (as HoDoKu writes it).
+        let cell = first.cells.first()?;
+        let others = candidates.mark_bits(cell) & !(1 << first.digit);
+        let removed = (1..=9u8)
+            .filter(|d| others & (1 << d) != 0)
+            .map(|digit| CellDigit {
+                position: cell,
+                digit,
+            })
+            .collect();
+        return elimination(technique, removed, chain_text(graph, path));
+    }
+    let mut removed = consequences(candidates, first, last);
+    let closes = graph.weak[*path.last()?].contains(&start);
+    let distinct = path.iter().enumerate().all(|(i, n)| !path[..i].contains(n));
+    if closes && distinct && path.len() >= 4 {
+        // A continuous nice loop: every weak link of it holds exactly one true end.
+        for pair in path[1..path.len() - 1].chunks(2) {
+            let (a, b) = (graph.nodes[pair[0]], graph.nodes[pair[1]]);
+            for more in consequences(candidates, a, b) {
+                if !removed.contains(&more) {
+                    removed.push(more);
                 }
-                let text = format!(
-                    "continuous nice loop {} - {first}",
-                    chain_text(&graph, path)
-                );
-                return elimination(technique, removed, text);
             }
-            if removed.is_empty() {
-                return None;
-            }
-            elimination(technique, removed, chain_text(&graph, path))
-        })
-    })
+        }
+        let text = format!("continuous nice loop {} - {first}", chain_text(graph, path));
+        return elimination(technique, removed, text);
+    }
+    elimination(technique, removed, chain_text(graph, path))
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
-//! Locked candidates: pointing (box to line) and claiming (line to box); locked pairs and
-//! triples (a naked subset inside the crossing of a box and a line).
+//! Locked candidates: pointing (box to line) and claiming (line to box). (Locked pairs and
+//! triples are naked subsets; see the subsets module.)
 
-use super::{Technique, cell_list, choices, clear_digits, crossings, digits, elimination};
+use super::{Technique, elimination};
 use crate::{Candidates, CellDigit, Step};
 use sudoku_engine::grid::{Position, Unit};
 
@@ -63,36 +63,6 @@ pub fn claiming(candidates: &Candidates) -> Option<Step> {
     })
 }
 
-/// `size` cells where a box crosses a line, holding `size` candidates between them: those digits
-/// go in those cells, so nowhere else in the box or on the line.
-pub fn locked_subset(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
-    crossings(candidates).find_map(|(b, block, line, crossing)| {
-        choices(&crossing, size).find_map(|chosen: Vec<Position>| {
-            let marks = chosen.iter().fold(0, |m, &p| m | candidates.mark_bits(p));
-            if marks.count_ones() != size {
-                return None;
-            }
-            // Locked only when both the box and the line (outside the box) lose something,
-            // as HoDoKu counts it; otherwise it is a plain naked subset.
-            let in_box = block.cells().filter(|p| !chosen.contains(p));
-            let mut eliminations = clear_digits(candidates, in_box, marks);
-            let on_line = line.cells().filter(|p| p.block() != b);
-            let on_line = clear_digits(candidates, on_line, marks);
-            if eliminations.is_empty() || on_line.is_empty() {
-                return None;
-            }
-            eliminations.extend(on_line);
-            let names: Vec<String> = digits(marks).map(|d| d.to_string()).collect();
-            let reason = format!(
-                "{} in {} ({block}, {line})",
-                names.join(","),
-                cell_list(&chosen)
-            );
-            elimination(technique, eliminations, reason)
-        })
-    })
-}
-
 /// Each technique on a position met while solving a real puzzle, with the step it finds there.
 #[cfg(test)]
 mod tests {
@@ -104,7 +74,7 @@ mod tests {
         assert_step(
             Technique::LockedPair,
             "....5....1..4...8912.4...89......7..12.4.....123.....9.....6...1.34.......34...8912......91..4.67.9..3.............8.12.456...12...6..9...45...91..45.7.....45.7.91......891..4.67891..4.6789..3.5...91..456...1.3..6..9.2.......1.345.7....345.789.....6....2.......1...5..89...4.....1...5.78.1.3...789..3.5..8...3.5......3.5......3....8...345..8....45..8...3.5.....2...6....2...6.........7..........91..............7..1.345..891..45..89..3.5...91...5..8.1.3....89..345..8..23456....23456...12......91....67.912...67.912...6.....3..........5.......4....9.......8..2.4.67.9...4.......3.56..9.2..56..9.2...6.........78.......78.1.........23.56....23.56..9123....8.1.3.5678.12..5678.12...6...........9...4.......3.5.....23.567...23.567..",
-            "locked pair: 3,5 in r4c8, r4c9 (box 6, row 4) -> r4c7 <> 3, r4c7 <> 5, r6c7 <> 3, r6c7 <> 5, r6c8 <> 3, r6c8 <> 5, r6c9 <> 3, r6c9 <> 5, r4c3 <> 5, r4c5 <> 5, r4c6 <> 3",
+            "locked pair: 3,5 in r4c8, r4c9 (box 6, row 4) -> r4c3 <> 5, r4c5 <> 5, r4c6 <> 3, r4c7 <> 3, r4c7 <> 5, r6c7 <> 3, r6c7 <> 5, r6c8 <> 3, r6c8 <> 5, r6c9 <> 3, r6c9 <> 5",
         );
     }
 
@@ -113,7 +83,7 @@ mod tests {
         assert_step(
             Technique::LockedTriple,
             "...4.....12..56..912..56.89....5.789..3......1...5.789.2..5...9.2..567...2..567.9123...7..123.5...912..5...9.....6...12.4..7.91..45.7.9.......8..23.5.7...2345.7.9.23..678..23.56..9.2..56.89...45.789.2.4..789...45.789.2345...9.23.567..1........123..6...1234.6...12.4.6.....34..78.....5....1.34.678.1234.............9.234..78.123.............8.12.45...9..34..7.91..4..7.91.34..7.9.....6...123.5.7...2345.7..1.3..6.........7..1..456..9.2.......1..4.6.891.34.6.891.345....1.3.5..8...345..8......6.8....4.6......4.6.8.1...........4.6.89.2.............7....3.56.8...3.56.89....5....12...6.....3............789.....6789.....678912......9...4......2...6.89........912.4.6.........7....345..8....4.6.8...3456.8.123.5....123.56.8..23.56.8.",
-            "locked triple: 4,6,8 in r7c1, r7c2, r7c3 (box 7, row 7) -> r8c2 <> 6, r9c2 <> 4, r9c2 <> 6, r7c5 <> 4, r7c5 <> 6, r7c5 <> 8, r7c8 <> 6, r7c8 <> 8, r7c9 <> 6, r7c9 <> 8",
+            "locked triple: 4,6,8 in r7c1, r7c2, r7c3 (box 7, row 7) -> r7c5 <> 4, r7c5 <> 6, r7c5 <> 8, r7c8 <> 6, r7c8 <> 8, r7c9 <> 6, r7c9 <> 8, r8c2 <> 6, r9c2 <> 4, r9c2 <> 6",
         );
     }
 }

@@ -87,9 +87,9 @@ catalogue! {
     /// The only place left for a digit in a row, column or box.
     HiddenSingle: "hidden single", 1.5, 14, Easy, |c, technique| singles::hidden_single(c);
     /// Two cells where a box crosses a line, holding two candidates between them.
-    LockedPair: "locked pair", 3.0, 40, Medium, |c, technique| locked::locked_subset(c, 2, technique);
+    LockedPair: "locked pair", 3.0, 40, Medium, |c, technique| subsets::naked(c, 2, technique);
     /// Three cells where a box crosses a line, holding three candidates between them.
-    LockedTriple: "locked triple", 3.6, 60, Medium, |c, technique| locked::locked_subset(c, 3, technique);
+    LockedTriple: "locked triple", 3.6, 60, Medium, |c, technique| subsets::naked(c, 3, technique);
     /// A digit confined, inside a box, to one row or column: gone from the rest of that line.
     Pointing: "pointing", 2.6, 50, Medium, |c, technique| locked::pointing(c);
     /// A digit confined, inside a row or column, to one box: gone from the rest of that box.
@@ -379,17 +379,33 @@ fn digits(marks: u16) -> impl Iterator<Item = u8> {
     DigitSet::from_bits(marks).iter().map(Digit::get)
 }
 
-/// Every choice of `size` of the `items`, in order.
+/// Every choice of `size` of the `items`, in lexical order of their places (the order nested
+/// loops give, as HoDoKu searches).
 fn choices<T: Copy>(items: &[T], size: u32) -> impl Iterator<Item = Vec<T>> + '_ {
-    (0u32..1 << items.len())
-        .filter(move |set| set.count_ones() == size)
-        .map(|set| {
-            let chosen = items
-                .iter()
-                .enumerate()
-                .filter(move |(i, _)| set & (1 << i) != 0);
-            chosen.map(|(_, &item)| item).collect()
-        })
+    let size = size as usize;
+    let mut next: Option<Vec<usize>> = (size <= items.len()).then(|| (0..size).collect());
+    std::iter::from_fn(move || {
+        let current = next.take()?;
+        // The next choice: raise the last place that can still move, and reset those after it.
+        if let Some(i) = (0..size)
+            .rev()
+            .find(|&i| current[i] < items.len() - size + i)
+        {
+            let mut following = current.clone();
+            following[i] += 1;
+            for j in i + 1..size {
+                following[j] = following[j - 1] + 1;
+            }
+            next = Some(following);
+        }
+        Some(current.iter().map(|&k| items[k]).collect())
+    })
+}
+
+/// The units in the order HoDoKu scans them for subsets and hidden singles: boxes, then rows,
+/// then columns.
+fn boxes_first() -> impl Iterator<Item = Unit> {
+    (0..9).map(Unit::Box).chain(Unit::all().take(18))
 }
 
 /// The candidates among `marks` in each of `cells`, as eliminations.

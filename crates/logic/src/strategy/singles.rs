@@ -1,6 +1,6 @@
 //! Singles: full house, hidden single, naked single. Each places a digit.
 
-use super::{Technique, digits, placement};
+use super::{Technique, boxes_first, digits, placement};
 use crate::{Candidates, Step};
 use sudoku_engine::grid::{Position, Unit};
 
@@ -34,8 +34,7 @@ pub fn full_house(candidates: &Candidates) -> Option<Step> {
 
 /// A digit with one place left in a unit goes there. Boxes first, as people look.
 pub fn hidden_single(candidates: &Candidates) -> Option<Step> {
-    let boxes_first = (0..9).map(Unit::Box).chain(Unit::all().take(18));
-    boxes_first.into_iter().find_map(|unit| {
+    boxes_first().find_map(|unit| {
         (1..=9).find_map(|digit| {
             let mut cells = candidates.cells_with(unit, digit);
             let (cell, None) = (cells.next()?, cells.next()) else {

@@ -4,7 +4,7 @@
 //! (the "deadly pattern") cannot be the solution, so some candidate that would leave it is true.
 //! The commands only run the logic on puzzles whose uniqueness the solver has checked.
 
-use super::{Technique, clear_digits, digits, elimination, placement};
+use super::{Technique, clear_digits, digits, elimination};
 use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::{Position, Unit};
 
@@ -258,7 +258,13 @@ pub fn bug_plus_one(candidates: &Candidates) -> Option<Step> {
         return None;
     }
     let reason = format!("every other empty cell has two candidates; {digit} is thrice in {row}");
-    Some(placement(Technique::BugPlusOne, cell, digit, reason))
+    // The cell keeps `digit`: its other candidates go (as HoDoKu writes the step).
+    let others = candidates.mark_bits(cell) & !(1 << digit);
+    let removed = digits(others).map(|other| CellDigit {
+        position: cell,
+        digit: other,
+    });
+    elimination(Technique::BugPlusOne, removed.collect(), reason)
 }
 
 /// Each technique on a position met while solving a real puzzle, with the step it finds there.
@@ -272,7 +278,7 @@ mod tests {
         assert_step(
             Technique::BugPlusOne,
             "1......8.12......9..3.........4.....12...........5.........6.........7.........89....5....1....6..........89.......891....6.........7....3.........4......2.............7.....4......2...6..........89..3.......2...6...1......8.1.......9....5.........6....2..5....1..........3.......2..5.......4.............9.......8.......7..........9.......8.......7..1............56....2...6....2..5......3.........4........4.......3.......2..5..........7.........8.........9.2..5.........6...1.........2.......1.......9...4..........6.........7....3......1......8.....5...........891.3............7......56....2..5............9.......8....4.....12.........3..6.....3....8.....56..........89.2..5.......4.....1..............7...2......9..3..6...",
-            "BUG+1: every other empty cell has two candidates; 1 is thrice in row 1 -> r1c2 = 1",
+            "BUG+1: every other empty cell has two candidates; 1 is thrice in row 1 -> r1c2 <> 2, r1c2 <> 9",
         );
     }
 
