@@ -156,6 +156,8 @@ catalogue! {
     SueDeCoq: "Sue de Coq", 5.0, 250, Unfair, |c, technique| sue_de_coq::sue_de_coq(c);
     /// One digit's strong links colored in two alternating colors.
     SimpleColors: "Simple Colors", 6.2, 150, Hard, |c, technique| coloring::simple_colors(c);
+    /// Two networks of one digit's strong links, each in two colors, that see each other.
+    MultiColors: "Multi Colors", 6.4, 200, Hard, |c, technique| coloring::multi_colors(c);
     /// A chain of strong and weak links on one digit.
     XChain: "X-Chain", 6.6, 260, Unfair, |c, technique| chains::find(c, technique);
     /// A chain through two-candidate cells, from a digit back to the same digit.
