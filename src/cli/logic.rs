@@ -188,13 +188,13 @@ fn state_of(record: &Record, need_unique: bool, sizes: &SizeArgs) -> Result<AnyS
         return Err(Problem::Clash(conflict.to_string()));
     }
     if !need_unique {
-        return Ok(AnyState::Nine(state));
+        return Ok(AnyState::Nine(Box::new(state)));
     }
     let count = state.count_solutions(2);
     match count.found {
         0 if from_text => Err(ruled_out(&state)),
         0 => Err(Problem::NoSolution),
-        1 => Ok(AnyState::Nine(state)),
+        1 => Ok(AnyState::Nine(Box::new(state))),
         _ => Err(Problem::NotUnique(count)),
     }
 }

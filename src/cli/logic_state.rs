@@ -12,7 +12,7 @@ use sudoku_logic::{Candidates, Rating, Step, Technique, next_step_before, solve_
 #[derive(Clone)]
 pub enum AnyState {
     /// A 9x9 state.
-    Nine(Candidates),
+    Nine(Box<Candidates>),
     /// A state of another size.
     Other(SizedCandidates),
 }
@@ -161,10 +161,10 @@ impl AnyState {
     ) -> Result<(Vec<AnyStep>, AnyState), TimedOut> {
         Ok(match self {
             AnyState::Nine(state) => {
-                let (steps, end) = solve_steps_before(state, until, deadline)?;
+                let (steps, end) = solve_steps_before(*state, until, deadline)?;
                 (
                     steps.into_iter().map(AnyStep::Nine).collect(),
-                    AnyState::Nine(end),
+                    AnyState::Nine(Box::new(end)),
                 )
             }
             AnyState::Other(state) => {

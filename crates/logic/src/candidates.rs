@@ -60,6 +60,9 @@ pub enum CandidatesError {
 pub struct Candidates {
     cells: [u8; CELLS],
     marks: [u16; CELLS],
+    /// The filled cells the state started with, as opposed to those a step filled since: only
+    /// digits placed by logic may be swapped in an avoidable rectangle.
+    givens: CellSet,
 }
 
 /// All nine digits as candidate bits.
@@ -71,6 +74,7 @@ impl Candidates {
         let mut candidates = Candidates {
             cells: *grid.cells(),
             marks: [0; CELLS],
+            givens: CellSet::default(),
         };
         for index in 0..CELLS {
             if candidates.cells[index] == 0 {
@@ -80,6 +84,8 @@ impl Candidates {
                     .map(|p| 1u16 << candidates.cells[p.index()])
                     .fold(0, |seen, bit| seen | bit);
                 candidates.marks[index] = ALL & !seen;
+            } else {
+                candidates.givens.insert(Position::new(index));
             }
         }
         candidates
@@ -123,6 +129,7 @@ impl Candidates {
         let mut candidates = Candidates {
             cells: [0; CELLS],
             marks,
+            givens: CellSet::default(),
         };
         for index in 0..CELLS {
             let digit_bit = marks[index];
@@ -132,6 +139,7 @@ impl Candidates {
             if digit_bit.count_ones() == 1 && !peers_have_it {
                 candidates.cells[index] = digit_bit.trailing_zeros() as u8;
                 candidates.marks[index] = 0;
+                candidates.givens.insert(Position::new(index));
             }
         }
         candidates.contradiction().map_or(Ok(candidates), Err)
@@ -269,6 +277,23 @@ impl Candidates {
             }
         }
         places
+    }
+
+    /// True when `position` was filled when this state was read, rather than by a step since.
+    pub fn is_given(&self, position: Position) -> bool {
+        self.givens.contains(position)
+    }
+
+    /// The same state with `givens` as the cells it was given (the rest of its filled cells
+    /// count as placed by steps).
+    pub(crate) fn with_givens(mut self, givens: CellSet) -> Candidates {
+        self.givens = givens;
+        self
+    }
+
+    /// The filled cells this state was given.
+    pub(crate) fn givens(&self) -> CellSet {
+        self.givens
     }
 
     /// The empty cells.

@@ -58,6 +58,7 @@ impl QueuedState {
                 }
             }
         }
+        state.candidates = state.candidates.with_givens(position.givens());
         state
     }
 

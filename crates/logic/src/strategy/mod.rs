@@ -3,6 +3,7 @@
 //! level; and HoDoKu's difficulty [`Level`]s.
 
 mod als;
+mod avoidable;
 mod chains;
 mod coloring;
 mod fish;
@@ -138,8 +139,20 @@ catalogue! {
     UniqueRectangle3: "Unique Rectangle Type 3", 4.7, 100, Hard, |c, technique| uniqueness::unique_rectangle(c, technique);
     /// A rectangle whose roof holds one digit of the pair for sure: the roof loses the other.
     UniqueRectangle4: "Unique Rectangle Type 4", 4.6, 100, Hard, |c, technique| uniqueness::unique_rectangle(c, technique);
+    /// A rectangle whose corners with more than the pair share one extra digit, but not a row
+    /// or column (or are three): cells seeing them all lose it.
+    UniqueRectangle5: "Unique Rectangle Type 5", 4.6, 100, Hard, |c, technique| uniqueness::unique_rectangle(c, technique);
+    /// A rectangle with extra candidates on a diagonal, one digit of the pair only in the
+    /// rectangle on its rows and columns: the diagonal loses that digit.
+    UniqueRectangle6: "Unique Rectangle Type 6", 4.6, 100, Hard, |c, technique| uniqueness::unique_rectangle(c, technique);
     /// A rectangle with strong links on one digit around the corner opposite a pair cell.
-    HiddenRectangle: "Hidden Rectangle", 4.7, 100, Hard, |c, technique| uniqueness::hidden_rectangle(c);
+    HiddenRectangle: "Hidden Rectangle", 4.7, 100, Hard, |c, technique| uniqueness::unique_rectangle(c, technique);
+    /// Three corners of a rectangle filled by steps, crosswise with two digits: the fourth
+    /// loses the digit that would let them swap.
+    AvoidableRectangle1: "Avoidable Rectangle Type 1", 4.5, 100, Hard, |c, technique| avoidable::avoidable_rectangle(c, technique);
+    /// Two corners filled by steps, the other two left with the completing digit and one same
+    /// extra digit: cells seeing both lose the extra digit.
+    AvoidableRectangle2: "Avoidable Rectangle Type 2", 4.6, 100, Hard, |c, technique| avoidable::avoidable_rectangle(c, technique);
     /// An X-Wing with extra candidates (fins) in one box.
     FinnedXWing: "Finned X-Wing", 3.4, 130, Hard, |c, technique| fish::finned(c, 2, technique);
     /// A finned X-Wing one of whose base lines keeps a single cell in the covers.
@@ -466,7 +479,34 @@ pub(crate) mod testing {
     /// agrees with the solution: placed digits are its digits, removed ones are not.
     pub fn assert_step(technique: Technique, state: &str, expected: &str) {
         let candidates = Candidates::from_text(state).expect("a 729-character state");
-        let step = technique.find(&candidates).expect("the technique applies");
+        assert_step_in(technique, &candidates, expected);
+    }
+
+    /// As [`assert_step`], for the 729-character `state` reached from `puzzle`: the cells
+    /// filled since count as placed by steps, not given.
+    pub fn assert_step_after(technique: Technique, puzzle: &str, state: &str, expected: &str) {
+        let puzzle: sudoku_engine::Grid = puzzle.parse().expect("a puzzle");
+        let reached = Candidates::from_text(state).expect("a 729-character state");
+        let mut candidates = Candidates::from_grid(&puzzle);
+        for position in sudoku_engine::grid::Position::all() {
+            match reached.value(position) {
+                Some(digit) if candidates.value(position).is_none() => {
+                    candidates.place(crate::CellDigit { position, digit })
+                }
+                Some(_) => {}
+                None => {
+                    for digit in (1..=9).filter(|&d| !reached.has(position, d)) {
+                        candidates.eliminate(crate::CellDigit { position, digit });
+                    }
+                }
+            }
+        }
+        assert_eq!(candidates.to_text(), reached.to_text());
+        assert_step_in(technique, &candidates, expected);
+    }
+
+    fn assert_step_in(technique: Technique, candidates: &Candidates, expected: &str) {
+        let step = technique.find(candidates).expect("the technique applies");
         assert_eq!(step.to_string(), expected);
         let grid = candidates.grid();
         assert!(

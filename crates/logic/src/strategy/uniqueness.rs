@@ -1,48 +1,81 @@
-//! Uniqueness techniques: unique rectangles (types 1 to 4), the hidden rectangle and BUG+1.
+//! Uniqueness techniques: unique rectangles (types 1 to 6), the hidden rectangle and BUG+1.
 //!
 //! They rest on the puzzle having one solution: a pattern that could be completed in two ways
 //! (the "deadly pattern") cannot be the solution, so some candidate that would leave it is true.
 //! The commands only run the logic on puzzles whose uniqueness the solver has checked.
 
+use std::collections::HashSet;
+
 use super::{Technique, clear_digits, digits, elimination};
 use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::{Position, Unit};
 
-/// Four empty cells on two rows, two columns and two boxes, all holding the two digits `pair`.
+/// A unique rectangle as HoDoKu finds it: four open cells on two rows, two columns and two
+/// boxes. The first corner holds exactly the two digits of `pair`; the others need only allow
+/// both, in that no filled peer holds either (a step may have removed one as a candidate: the
+/// deadly pattern is still ruled out, since it concerns the solution, not the candidates).
 struct Rectangle {
+    /// In the order found: the two-candidate cell, the cell beside it in its box, then the
+    /// two cells across, in the other box.
     corners: [Position; 4],
     pair: u16,
 }
 
-/// Every rectangle of the grid whose four cells all allow both digits of some pair.
+/// For each digit (index 1-9), the open cells that no filled peer rules it out of.
+fn allowed_cells(candidates: &Candidates) -> [CellSet; 10] {
+    let mut allowed = [candidates.empty_cells(); 10];
+    for position in Position::all() {
+        if let Some(digit) = candidates.value(position) {
+            let cells = &mut allowed[usize::from(digit)];
+            *cells = *cells - CellSet::peers(position);
+        }
+    }
+    allowed
+}
+
+/// The two cells across from `first` and `second` (one box, one row or column) on line `k`
+/// of the other direction.
+pub(super) fn across(first: Position, second: Position, k: usize) -> (Position, Position) {
+    if first.row() == second.row() {
+        (
+            Position::at(k, first.column()),
+            Position::at(k, second.column()),
+        )
+    } else {
+        (Position::at(first.row(), k), Position::at(second.row(), k))
+    }
+}
+
+/// The cells of `first`'s box on its row or column, in reading order.
+pub(super) fn beside(first: Position) -> impl Iterator<Item = Position> {
+    CellSet::unit(Unit::Box(first.block() as u8))
+        .iter()
+        .filter(move |&p| p != first && (p.row() == first.row() || p.column() == first.column()))
+}
+
+/// Every rectangle, in HoDoKu's order: from each two-candidate cell in reading order, the
+/// cells beside it in its box, then each pair of cells across in another box, top to bottom
+/// or left to right. A set of four cells is taken once, with the pair of the first
+/// two-candidate cell that reaches it.
 fn rectangles(candidates: &Candidates) -> Vec<Rectangle> {
+    let allowed = allowed_cells(candidates);
+    let allows = |p: Position, pair: u16| digits(pair).all(|d| allowed[usize::from(d)].contains(p));
+    let mut seen = HashSet::new();
     let mut found = Vec::new();
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    let corners = [
-                        Position::at(r1, c1),
-                        Position::at(r1, c2),
-                        Position::at(r2, c1),
-                        Position::at(r2, c2),
-                    ];
-                    let boxes: CellSet = corners.into_iter().collect();
-                    let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
-                    if !two_boxes || boxes.len() != 4 {
-                        continue;
-                    }
-                    let common = corners
-                        .iter()
-                        .fold(0x3FE, |m, &p| m & candidates.mark_bits(p));
-                    for x in digits(common) {
-                        for y in digits(common).filter(|&y| y > x) {
-                            found.push(Rectangle {
-                                corners,
-                                pair: 1 << x | 1 << y,
-                            });
-                        }
-                    }
+    for first in Position::all() {
+        let pair = candidates.mark_bits(first);
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        for second in beside(first).filter(|&p| allows(p, pair)) {
+            for k in 0..9 {
+                let (third, fourth) = across(first, second, k);
+                if third.block() == first.block() || !allows(third, pair) || !allows(fourth, pair) {
+                    continue;
+                }
+                let corners = [first, second, third, fourth];
+                if seen.insert(corners.into_iter().collect::<CellSet>()) {
+                    found.push(Rectangle { corners, pair });
                 }
             }
         }
@@ -50,7 +83,7 @@ fn rectangles(candidates: &Candidates) -> Vec<Rectangle> {
     found
 }
 
-/// The units both cells lie in.
+/// The units both cells lie in: row, column, box.
 fn shared_units(a: Position, b: Position) -> Vec<Unit> {
     let mut units = Vec::new();
     if a.row() == b.row() {
@@ -65,168 +98,217 @@ fn shared_units(a: Position, b: Position) -> Vec<Unit> {
     units
 }
 
+fn in_line(a: Position, b: Position) -> bool {
+    a.row() == b.row() || a.column() == b.column()
+}
+
 fn pair_name(pair: u16) -> String {
     let d: Vec<String> = digits(pair).map(|d| d.to_string()).collect();
     d.join("/")
 }
 
+/// The corners in reading order, for the reason of a step.
 fn corner_names(corners: &[Position]) -> String {
-    let names: Vec<String> = corners.iter().map(ToString::to_string).collect();
+    let mut sorted = corners.to_vec();
+    sorted.sort_unstable();
+    let names: Vec<String> = sorted.iter().map(ToString::to_string).collect();
     names.join(", ")
 }
 
-/// The first unique-rectangle step of `technique` (types 1 to 4).
+/// The first step of `technique` (unique rectangle types 1 to 6, hidden rectangle) on the
+/// rectangles in the order HoDoKu finds them.
 pub fn unique_rectangle(candidates: &Candidates, technique: Technique) -> Option<Step> {
-    rectangles(candidates).into_iter().find_map(|rect| {
-        let pair = rect.pair;
-        // The corners with more than the pair; the others hold the pair only.
-        let roof: Vec<Position> = rect
-            .corners
-            .into_iter()
-            .filter(|&p| candidates.mark_bits(p) != pair)
-            .collect();
-        let reason = || {
-            format!(
-                "{} in {} would have two solutions",
-                pair_name(pair),
-                corner_names(&rect.corners)
-            )
-        };
-        match (technique, roof.len()) {
-            (Technique::UniqueRectangle1, 1) => {
-                let removed = digits(pair).map(|digit| CellDigit {
-                    position: roof[0],
-                    digit,
-                });
-                elimination(technique, removed.collect(), reason())
-            }
-            (
-                Technique::UniqueRectangle2
-                | Technique::UniqueRectangle3
-                | Technique::UniqueRectangle4,
-                2,
-            ) if !shared_units(roof[0], roof[1]).is_empty() => {
-                roof_step(candidates, technique, pair, [roof[0], roof[1]], reason)
-            }
-            _ => None,
-        }
-    })
+    rectangles(candidates)
+        .iter()
+        .find_map(|rect| rectangle_step(candidates, rect, technique))
 }
 
-/// Types 2 to 4: the two roof cells share a unit and hold extra candidates.
-fn roof_step(
-    candidates: &Candidates,
-    technique: Technique,
-    pair: u16,
-    roof: [Position; 2],
-    reason: impl Fn() -> String,
-) -> Option<Step> {
-    let extras = (candidates.mark_bits(roof[0]) | candidates.mark_bits(roof[1])) & !pair;
-    let roof_set: CellSet = roof.into_iter().collect();
+/// What `technique` finds on one rectangle. The floor is the corners holding nothing but
+/// digits of the pair, the roof those with other candidates too.
+fn rectangle_step(candidates: &Candidates, rect: &Rectangle, technique: Technique) -> Option<Step> {
+    let pair = rect.pair;
+    let (floor, roof): (Vec<Position>, Vec<Position>) = rect
+        .corners
+        .iter()
+        .partition(|&&p| candidates.mark_bits(p) & !pair == 0);
+    let reason = format!(
+        "{} in {} would have two solutions",
+        pair_name(pair),
+        corner_names(&rect.corners)
+    );
     match technique {
-        // One extra digit, the same in both: one roof cell holds it.
-        Technique::UniqueRectangle2 => {
-            let same = candidates.mark_bits(roof[0]) == candidates.mark_bits(roof[1]);
-            if !same || extras.count_ones() != 1 {
-                return None;
-            }
-            let digit = extras.trailing_zeros() as u8;
-            let seeing = roof_set.common_peers() & candidates.digit_cells(digit);
-            if seeing.is_empty() {
-                return None;
-            }
-            let removed = seeing.iter().map(|position| CellDigit { position, digit });
-            elimination(technique, removed.collect(), reason())
+        // Three corners hold the pair only: the fourth loses it.
+        Technique::UniqueRectangle1 if floor.len() == 3 => {
+            let removed = clear_digits(candidates, [roof[0]], pair);
+            elimination(technique, removed, reason)
         }
-        // The extras act as one cell: with other cells of a shared unit they make a naked
-        // subset.
-        Technique::UniqueRectangle3 => {
+        Technique::UniqueRectangle2 | Technique::UniqueRectangle5
+            if (1..=2).contains(&floor.len()) =>
+        {
+            one_extra_digit(candidates, rect, &roof, technique, reason)
+        }
+        Technique::UniqueRectangle3 if floor.len() == 2 => {
             shared_units(roof[0], roof[1]).into_iter().find_map(|unit| {
-                let others: Vec<Position> = unit
+                let extras =
+                    (candidates.mark_bits(roof[0]) | candidates.mark_bits(roof[1])) & !pair;
+                let pool: Vec<Position> = unit
                     .cells()
-                    .filter(|p| !roof_set.contains(*p) && candidates.mark_bits(*p) != 0)
-                    .collect();
-                super::choices(&others, 1)
-                    .chain(super::choices(&others, 2))
-                    .chain(super::choices(&others, 3))
-                    .find_map(|chosen: Vec<Position>| {
-                        let marks = chosen
-                            .iter()
-                            .fold(extras, |m, &p| m | candidates.mark_bits(p));
-                        if marks.count_ones() as usize != chosen.len() + 1 {
-                            return None;
-                        }
-                        let rest = others.iter().copied().filter(|p| !chosen.contains(p));
-                        let removed = clear_digits(candidates, rest, marks);
-                        if removed.is_empty() {
-                            return None;
-                        }
-                        let why = format!("{}; extras with {}", reason(), corner_names(&chosen));
-                        elimination(technique, removed, why)
+                    .filter(|p| !rect.corners.contains(p))
+                    .filter(|&p| {
+                        candidates.mark_bits(p) != 0 && candidates.mark_bits(p) & pair == 0
                     })
+                    .collect();
+                let mut subset = vec![roof[0], roof[1]];
+                extras_subset(candidates, unit, &pool, 0, extras, &mut subset, &reason)
             })
         }
-        // One of the pair has no other place in a shared unit: the roof holds it, so the other
-        // digit of the pair is gone from both roof cells.
-        Technique::UniqueRectangle4 => {
-            shared_units(roof[0], roof[1]).into_iter().find_map(|unit| {
-                digits(pair).find_map(|locked| {
-                    let places: CellSet = candidates.cells_with(unit, locked).collect();
-                    if places != roof_set {
-                        return None;
-                    }
-                    let other = (pair & !(1 << locked)).trailing_zeros() as u8;
-                    let removed = roof.iter().map(|&position| CellDigit {
-                        position,
-                        digit: other,
-                    });
-                    let why = format!("{}; {locked} is locked in {unit}", reason());
-                    elimination(technique, removed.collect(), why)
-                })
-            })
+        Technique::UniqueRectangle4 if floor.len() == 2 && in_line(roof[0], roof[1]) => {
+            // One digit of the pair nowhere else that both roof cells see: one of them holds
+            // it, so neither holds the other (that would complete the pattern).
+            let seeing_both = CellSet::peers(roof[0]) & CellSet::peers(roof[1]);
+            let locked =
+                digits(pair).find(|&d| (candidates.digit_cells(d) & seeing_both).is_empty())?;
+            let removed = clear_digits(candidates, roof.iter().copied(), pair & !(1 << locked));
+            let why = format!("{reason}; {locked} is locked in the roof");
+            elimination(technique, removed, why)
+        }
+        Technique::UniqueRectangle6 if floor.len() == 2 && !in_line(roof[0], roof[1]) => {
+            // A digit of the pair only in the rectangle on both its rows and both its
+            // columns: it takes the floor, an X-Wing, so the roof cannot hold it.
+            let corners: CellSet = rect.corners.into_iter().collect();
+            let lines = roof.iter().fold(CellSet::EMPTY, |lines, p| {
+                lines
+                    | CellSet::unit(Unit::Row(p.row() as u8))
+                    | CellSet::unit(Unit::Column(p.column() as u8))
+            }) - corners;
+            let digit = digits(pair).find(|&d| (candidates.digit_cells(d) & lines).is_empty())?;
+            let mut sorted = roof.clone();
+            sorted.sort_unstable();
+            let removed = clear_digits(candidates, sorted, 1 << digit);
+            let why = format!("{reason}; {digit} only in the rectangle on its rows and columns");
+            elimination(technique, removed, why)
+        }
+        Technique::HiddenRectangle => {
+            let diagonal = floor.len() == 2 && !in_line(floor[0], floor[1]);
+            if !(floor.len() == 1 || diagonal) {
+                return None;
+            }
+            floor
+                .iter()
+                .find_map(|&corner| hidden_rectangle(candidates, rect, corner))
         }
         _ => None,
     }
 }
 
-/// A rectangle with one two-candidate corner: if the opposite corner's row and column each hold
-/// one digit of the pair only in the rectangle, the opposite corner cannot hold the other digit.
-pub fn hidden_rectangle(candidates: &Candidates) -> Option<Step> {
-    rectangles(candidates).into_iter().find_map(|rect| {
-        let pair = rect.pair;
-        rect.corners.iter().find_map(|&corner| {
-            if candidates.mark_bits(corner) != pair {
-                return None;
+/// Types 2 and 5: the roof cells have one extra digit between them, so one of them holds it
+/// and every cell seeing them all loses it. Type 2 when the roof is two cells in a row or
+/// column, type 5 otherwise.
+fn one_extra_digit(
+    candidates: &Candidates,
+    rect: &Rectangle,
+    roof: &[Position],
+    technique: Technique,
+    reason: String,
+) -> Option<Step> {
+    let extras = roof.iter().fold(0, |m, &p| m | candidates.mark_bits(p)) & !rect.pair;
+    if extras.count_ones() != 1 {
+        return None;
+    }
+    let kind = if roof.len() == 2 && in_line(roof[0], roof[1]) {
+        Technique::UniqueRectangle2
+    } else {
+        Technique::UniqueRectangle5
+    };
+    if kind != technique {
+        return None;
+    }
+    let digit = extras.trailing_zeros() as u8;
+    let corners: CellSet = rect.corners.into_iter().collect();
+    let roof_set: CellSet = roof.iter().copied().collect();
+    let seeing = (roof_set.common_peers() & candidates.digit_cells(digit)) - corners;
+    let removed = seeing.iter().map(|position| CellDigit { position, digit });
+    elimination(technique, removed.collect(), reason)
+}
+
+/// Type 3: the roof's extra digits act as one cell; with cells of `pool` (open cells of a
+/// unit the roof shares, holding neither digit of the pair) they make a naked subset, whose
+/// digits the unit's other cells lose. Subsets grow one pool cell at a time, depth first, as
+/// HoDoKu tries them; in a box, subsets on one row or column are left to that line's turn.
+fn extras_subset(
+    candidates: &Candidates,
+    unit: Unit,
+    pool: &[Position],
+    start: usize,
+    marks: u16,
+    subset: &mut Vec<Position>,
+    reason: &str,
+) -> Option<Step> {
+    for i in start..pool.len() {
+        let marks = marks | candidates.mark_bits(pool[i]);
+        subset.push(pool[i]);
+        let cells: CellSet = subset.iter().copied().collect();
+        let line_only =
+            matches!(unit, Unit::Box(_)) && (cells.row().is_some() || cells.column().is_some());
+        // The two roof cells count as one.
+        if !line_only && marks.count_ones() as usize == subset.len() - 1 {
+            let mut targets: Vec<Position> = unit.cells().collect();
+            if let (false, Some(block)) = (matches!(unit, Unit::Box(_)), cells.block()) {
+                targets.extend(Unit::Box(block as u8).cells());
             }
-            let opposite = *rect
-                .corners
-                .iter()
-                .find(|p| p.row() != corner.row() && p.column() != corner.column())?;
-            let row = Unit::Row(opposite.row() as u8);
-            let column = Unit::Column(opposite.column() as u8);
-            let in_rect: CellSet = rect.corners.into_iter().collect();
-            digits(pair).find_map(|strong| {
-                let confined = [row, column].iter().all(|&unit| {
-                    candidates
-                        .cells_with(unit, strong)
-                        .all(|p| in_rect.contains(p))
-                });
-                let other = (pair & !(1 << strong)).trailing_zeros() as u8;
-                if !confined || !candidates.has(opposite, other) {
-                    return None;
+            let mut removed: Vec<CellDigit> = Vec::new();
+            for target in targets.into_iter().filter(|p| !cells.contains(*p)) {
+                for digit in digits(candidates.mark_bits(target) & marks) {
+                    let candidate = CellDigit {
+                        position: target,
+                        digit,
+                    };
+                    if !removed.contains(&candidate) {
+                        removed.push(candidate);
+                    }
                 }
-                let reason = format!(
-                    "{} in {}, {strong} only in the rectangle on {row} and {column}",
-                    pair_name(pair),
-                    corner_names(&rect.corners)
-                );
-                let removed = vec![CellDigit {
-                    position: opposite,
-                    digit: other,
-                }];
-                elimination(Technique::HiddenRectangle, removed, reason)
-            })
-        })
+            }
+            let why = format!("{reason}; extras with {}", corner_names(&subset[2..]));
+            if let Some(step) = elimination(Technique::UniqueRectangle3, removed, why) {
+                return Some(step);
+            }
+        }
+        if let Some(step) = extras_subset(candidates, unit, pool, i + 1, marks, subset, reason) {
+            return Some(step);
+        }
+        subset.pop();
+    }
+    None
+}
+
+/// From a floor corner: if one digit of the pair lies only in the rectangle on the opposite
+/// corner's row and column, the opposite corner cannot hold the other digit (it would force
+/// the pattern).
+fn hidden_rectangle(candidates: &Candidates, rect: &Rectangle, corner: Position) -> Option<Step> {
+    let opposite = *rect
+        .corners
+        .iter()
+        .find(|p| p.row() != corner.row() && p.column() != corner.column())?;
+    let row = Unit::Row(opposite.row() as u8);
+    let column = Unit::Column(opposite.column() as u8);
+    let corners: CellSet = rect.corners.into_iter().collect();
+    let outside = (CellSet::unit(row) | CellSet::unit(column)) - corners;
+    digits(rect.pair).find_map(|strong| {
+        let other = (rect.pair & !(1 << strong)).trailing_zeros() as u8;
+        let confined = (candidates.digit_cells(strong) & outside).is_empty();
+        if !confined || !candidates.has(opposite, other) {
+            return None;
+        }
+        let reason = format!(
+            "{} in {}, {strong} only in the rectangle on {row} and {column}",
+            pair_name(rect.pair),
+            corner_names(&rect.corners)
+        );
+        let removed = vec![CellDigit {
+            position: opposite,
+            digit: other,
+        }];
+        elimination(Technique::HiddenRectangle, removed, reason)
     })
 }
 
@@ -305,7 +387,7 @@ mod tests {
         assert_step(
             Technique::UniqueRectangle3,
             "...4............891..........3....8......6....2.........3.5...9..3.5.7.9....5.7.9..3.............89....5.7..1..4...8....45.789...45.7...2............6...1..4......2....7.......6....2..5.7..1.34.......345.7.9..345.7.........8...3.....91..4.....1............5..........789.2.........34..78......6.....34....9..3...789......789.....6.....34......2....789..34...8....45.78...345.7....345...91.........2..5.789.2....7....34......2....78.........9..345.78.1.............6....23.5.78..2..5.78.....5...9.2.........34...........7....34............8.1............5...9.....6..........8.1.............6.......5.....2...............9......7.....4.......3..........5...9......7....34..........6...1..........34.........5...9.2.....8..2.....8.",
-            "Unique Rectangle Type 3: 1/4 in r2c4, r2c9, r3c4, r3c9 would have two solutions; extras with r1c4 -> r5c4 <> 3, r5c4 <> 8",
+            "Unique Rectangle Type 3: 1/4 in r2c4, r2c9, r3c4, r3c9 would have two solutions; extras with r1c4 -> r5c4 <> 3, r5c4 <> 8, r2c5 <> 8, r3c5 <> 3, r3c6 <> 3",
         );
     }
 
@@ -314,7 +396,25 @@ mod tests {
         assert_step(
             Technique::UniqueRectangle4,
             ".......8.1................9...4.6....2...6....2.4.6.....3..........5.7......5.7...2.4.6....234......234.6.........7......5....1.........2.4............89.......89....5.....2.4...........7.........89..3.............89.2.4.6...1....6...12.......1.......9......7..1......8...3.5.......4.......3.5....1......89.2............6.....3.......2.4...8.12.4.6.8......6.8.........9.2...678.1.....78.1...5.78.1...5.78..2...6..9.2..5..89.2..56.8.1.........2...67...2...678.......789...4.......3......1.....7.9.....6...1.3.5..8..2.......1.....7....3.5.7.91.....78.1.3...789...4.....12.4..7.9.234....91234.......34.6..9.......8...34.67.9....5....1.3..67.912....7.912.4..7.9.2345..8912345..8...3456..91....67....34567.9.2...6...1.3..678912....789",
-            "Unique Rectangle Type 4: 5/7 in r1c8, r1c9, r5c8, r5c9 would have two solutions; 5 is locked in row 5 -> r5c8 <> 7, r5c9 <> 7",
+            "Unique Rectangle Type 4: 5/7 in r1c8, r1c9, r5c8, r5c9 would have two solutions; 5 is locked in the roof -> r5c8 <> 7, r5c9 <> 7",
+        );
+    }
+
+    #[test]
+    fn unique_rectangle_5_in_a_real_position() {
+        assert_step(
+            Technique::UniqueRectangle5,
+            "1.3....8...3...7..12.....8......6....2..5.7..12..5.7...2.....8.........9...4........4...8..2.4..78.....5......3.......2.4..7..........9.2.....8......6...1................9.2.4.6...12.4.6...12.4............8.12.4...........7....3..........5........5....1................9.2....7....3...........6......4......2....7.........8......6....2.4.......3.......2.45.7...2.45.7.........8.1.......912..5.7...2....7.9......7...2.4...8..2.4...8.........91.........2.45......3.......2..5.........6....2...........5....1..4.6.8.1..4...8......6..9..3......1.......91..4..7........7.91.34.......34.6.........7..1..4..........6..912.4.........5...........8..2......91..4...8.........91..4...8.12.45.78..2.45.7..12.45.7.......6...12.4.......3......",
+            "Unique Rectangle Type 5: 1/4 in r3c4, r3c6, r8c4, r8c6 would have two solutions -> r1c6 <> 2",
+        );
+    }
+
+    #[test]
+    fn unique_rectangle_6_in_a_real_position() {
+        assert_step(
+            Technique::UniqueRectangle6,
+            "12..5...9.2..56..9..3......12.456...12.45...91..4567.9...4..78....45..89...45.7.9...4.....1...5.7.9....5.7..1...5...........8.1...5...9.2.........3...........6....2..5...9.2..56..........8...3.......2.45...9...4.67..1...........45...9...45.7.9.2..5..89...4.....12..5...91...5..8......6...1...5..8........89......7....3........3.5..8.....5.7......567..........9..345......345..8....4.6.8.1.........2.......1.3....891.3.....91....6..9......7..1.34......2..........4.6.89...45..89...45...9123.5...9123.5...9...4.....12..5..........7..1.3.5...9..3.....9.....6..........8......6...123.5..8912..5...912.45..8.12345...91.345..89..34..7.9.2.4....91..4..7.9......7...23....8912......912.4.6.8.1234....91.34.6.89....5.....2.4....91..4....9",
+            "Unique Rectangle Type 6: 5/7 in r2c2, r2c3, r5c2, r5c3 would have two solutions; 7 only in the rectangle on its rows and columns -> r2c2 <> 7, r5c3 <> 7",
         );
     }
 
