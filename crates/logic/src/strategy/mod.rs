@@ -183,6 +183,9 @@ catalogue! {
     AlsXz: "ALS-XZ", 5.5, 300, Unfair, |c, technique| als::xz(c);
     /// Three almost locked sets, a pivot linked to two others: a digit common to those is in one of them.
     AlsXyWing: "ALS-XY-Wing", 6.0, 320, Unfair, |c, technique| als::xy_wing(c);
+    /// A chain of ALSs joined by restricted commons, each set left on another digit than it
+    /// was entered by: a digit of both ends is true in one of them.
+    AlsXyChain: "ALS-XY-Chain", 6.2, 340, Unfair, |c, technique| als::xy_chain(c);
     /// Every candidate of a cell (or place of a digit) implies the same, following direct links; or one implies a contradiction.
     ForcingChain: "forcing chain", 8.0, 500, Extreme, |c, technique| forcing::find(c, technique);
     /// As a forcing chain, following every single that appears.
