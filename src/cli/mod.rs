@@ -102,9 +102,10 @@ pub(crate) enum Command {
     /// Accepts puzzles and 729-character candidate lines, to continue from a partly solved state.
     /// Techniques, in the order they are tried (HoDoKu's): singles, locked pairs and triples,
     /// locked candidates, naked and hidden subsets, basic fish, Remote Pair, BUG+1, Skyscraper,
-    /// 2-String Kite, Turbot Fish, Empty Rectangle, W-, XY- and XYZ-Wing, unique rectangles 1-4,
-    /// Hidden Rectangle, finned and sashimi fish, Sue de Coq, Simple Colors, X- and XY-Chains,
-    /// AICs (grouped too), ALS-XZ, ALS-XY-Wing, forcing chains and nets, brute force.
+    /// 2-String Kite, Turbot Fish, Empty Rectangle, W-, XY- and XYZ-Wing, unique rectangles 1-6,
+    /// Hidden Rectangle, avoidable rectangles, finned and sashimi fish, Sue de Coq, Simple and
+    /// Multi Colors, X- and XY-Chains, AICs (grouped too), ALS-XZ, ALS-XY-Wing, ALS-XY-Chain,
+    /// Franken fish (finned too), forcing chains and nets, brute force.
     ///
     /// Example: sudoku hint puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]

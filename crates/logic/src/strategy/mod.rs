@@ -8,6 +8,7 @@ mod chains;
 mod coloring;
 mod fish;
 mod forcing;
+mod franken;
 mod locked;
 mod single_digit;
 mod singles;
@@ -186,6 +187,14 @@ catalogue! {
     /// A chain of ALSs joined by restricted commons, each set left on another digit than it
     /// was entered by: a digit of both ends is true in one of them.
     AlsXyChain: "ALS-XY-Chain", 6.2, 340, Unfair, |c, technique| als::xy_chain(c);
+    /// An X-Wing whose bases or covers include a box.
+    FrankenXWing: "Franken X-Wing", 3.3, 300, Unfair, |c, technique| franken::find(c, 2, false, technique);
+    /// A Swordfish whose bases or covers include a box.
+    FrankenSwordfish: "Franken Swordfish", 3.9, 350, Unfair, |c, technique| franken::find(c, 3, false, technique);
+    /// A Franken X-Wing with fins: only cells seeing every fin lose the digit.
+    FinnedFrankenXWing: "Finned Franken X-Wing", 3.5, 390, Unfair, |c, technique| franken::find(c, 2, true, technique);
+    /// A Franken Swordfish with fins: only cells seeing every fin lose the digit.
+    FinnedFrankenSwordfish: "Finned Franken Swordfish", 4.1, 410, Unfair, |c, technique| franken::find(c, 3, true, technique);
     /// Every candidate of a cell (or place of a digit) implies the same, following direct links; or one implies a contradiction.
     ForcingChain: "forcing chain", 8.0, 500, Extreme, |c, technique| forcing::find(c, technique);
     /// As a forcing chain, following every single that appears.

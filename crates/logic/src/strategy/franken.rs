@@ -1,0 +1,280 @@
+//! Franken fish: X-Wings and Swordfish some of whose base or cover sets are boxes, plain and
+//! finned, found in HoDoKu's order.
+//!
+//! A fish of size n for one digit: n base units that share no cell (the digit is in each
+//! exactly once, so n times) and n cover units holding every base candidate (at most once
+//! each, so the n truths fill them): the covers' other candidates are false, and so is a
+//! candidate in two covers (cannibalism). A Franken fish takes its bases from rows and boxes
+//! and its covers from columns and boxes (or columns and rows the other way), at least one of
+//! them a box. Finned: base candidates outside the covers (fins, up to five; a cell in two base
+//! units counts as one, up to two) — either a fin is true, or the fish holds, so only cells
+//! seeing every fin lose the digit.
+//!
+//! HoDoKu goes digit by digit, rows as bases before columns, through base choices and then
+//! cover choices in lexical order, and takes the first fish that eliminates something.
+
+use super::{Technique, cell_list, choices, elimination};
+use crate::{Candidates, CellDigit, CellSet, Step};
+use sudoku_engine::grid::{Position, Unit};
+
+/// The most fins HoDoKu allows.
+const MOST_FINS: u32 = 5;
+
+/// The most cells shared by two base units (endo fins) HoDoKu allows.
+const MOST_ENDO_FINS: u32 = 2;
+
+/// A unit and its cells holding the digit.
+#[derive(Clone, Copy)]
+struct Part {
+    unit: Unit,
+    cells: CellSet,
+}
+
+/// The first Franken fish of `size` (finned or not) that eliminates something.
+pub fn find(
+    candidates: &Candidates,
+    size: u32,
+    finned: bool,
+    technique: Technique,
+) -> Option<Step> {
+    let places = candidates.places();
+    (1..=9u8).find_map(|digit| {
+        let spots = places[usize::from(digit)];
+        [true, false].into_iter().find_map(|rows_as_base| {
+            let fish = Fish {
+                digit,
+                spots,
+                size,
+                finned,
+            };
+            fish.search(rows_as_base, technique)
+        })
+    })
+}
+
+/// One digit's search.
+struct Fish {
+    digit: u8,
+    spots: CellSet,
+    size: u32,
+    finned: bool,
+}
+
+impl Fish {
+    fn search(&self, rows_as_base: bool, technique: Technique) -> Option<Step> {
+        let part = |unit| Part {
+            unit,
+            cells: CellSet::unit(unit) & self.spots,
+        };
+        let is_line = |unit: &Unit, rows: bool| match unit {
+            Unit::Row(_) => rows,
+            Unit::Column(_) => !rows,
+            Unit::Box(_) => true,
+        };
+        let bases: Vec<Part> = Unit::all()
+            .filter(|unit| is_line(unit, rows_as_base))
+            .map(part)
+            .filter(|p| !p.cells.is_empty() && (self.finned || p.cells.len() <= self.size))
+            .collect();
+        let covers: Vec<Part> = Unit::all()
+            .filter(|unit| is_line(unit, !rows_as_base))
+            .map(part)
+            .filter(|p| !p.cells.is_empty())
+            .collect();
+        choices(&bases, self.size).find_map(|chosen| {
+            let mut base_cells = CellSet::EMPTY;
+            let mut endo_fins = CellSet::EMPTY;
+            for base in &chosen {
+                endo_fins = endo_fins | (base_cells & base.cells);
+                base_cells = base_cells | base.cells;
+            }
+            if !endo_fins.is_empty() && (!self.finned || endo_fins.len() > MOST_ENDO_FINS) {
+                return None;
+            }
+            let eligible: Vec<Part> = covers
+                .iter()
+                .filter(|cover| {
+                    !chosen.iter().any(|base| base.unit == cover.unit)
+                        && !(cover.cells & base_cells).is_empty()
+                })
+                .copied()
+                .collect();
+            let mut search = CoverSearch {
+                fish: self,
+                bases: &chosen,
+                base_cells,
+                endo_fins,
+                eligible: &eligible,
+                chosen: Vec::with_capacity(self.size as usize),
+                technique,
+            };
+            search.extend(0, CellSet::EMPTY, CellSet::EMPTY)
+        })
+    }
+}
+
+/// The search for covers of one choice of bases.
+struct CoverSearch<'a> {
+    fish: &'a Fish,
+    bases: &'a [Part],
+    base_cells: CellSet,
+    endo_fins: CellSet,
+    eligible: &'a [Part],
+    chosen: Vec<Part>,
+    technique: Technique,
+}
+
+impl CoverSearch<'_> {
+    /// Adds covers from `eligible[start..]` to those chosen (which hold `covered`, with
+    /// `twice` the cells in two of them), in lexical order.
+    fn extend(&mut self, start: usize, covered: CellSet, twice: CellSet) -> Option<Step> {
+        let size = self.fish.size as usize;
+        let left = size - self.chosen.len();
+        if self.eligible.len() < start + left || !self.can_still_cover(start, covered, left) {
+            return None;
+        }
+        for i in start..=self.eligible.len() - left {
+            let cover = self.eligible[i];
+            let now_covered = covered | cover.cells;
+            let now_twice = twice | (covered & cover.cells);
+            self.chosen.push(cover);
+            let found = if left > 1 {
+                // A finned fish whose first covers hold every base candidate has a cover too
+                // many: HoDoKu skips it.
+                if self.fish.finned && (self.base_cells - now_covered).is_empty() {
+                    None
+                } else {
+                    self.extend(i + 1, now_covered, now_twice)
+                }
+            } else {
+                self.complete(now_covered, now_twice)
+            };
+            self.chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// False when `left` more covers from `eligible[start..]` cannot hold enough of the base
+    /// candidates still uncovered to leave at most the fins allowed: a bound that skips most
+    /// of the search and never a fish.
+    fn can_still_cover(&self, start: usize, covered: CellSet, left: usize) -> bool {
+        let uncovered = self.base_cells - covered;
+        let most_in_one = self.eligible[start..]
+            .iter()
+            .map(|cover| (cover.cells & uncovered).len())
+            .max()
+            .unwrap_or(0);
+        let fins_allowed = if self.fish.finned { MOST_FINS } else { 0 };
+        uncovered.len() <= most_in_one * left as u32 + fins_allowed
+    }
+
+    /// The step of the fish with the covers chosen, if it is one of the kind sought and
+    /// eliminates something.
+    fn complete(&self, covered: CellSet, twice: CellSet) -> Option<Step> {
+        let fish = self.fish;
+        let fins = (self.base_cells - covered) | self.endo_fins;
+        let seeing_fins = if fish.finned {
+            if fins.is_empty() || fins.len() > MOST_FINS {
+                return None;
+            }
+            fins.common_peers()
+        } else {
+            if !fins.is_empty() {
+                return None;
+            }
+            !CellSet::EMPTY
+        };
+        let removed = ((fish.spots & covered & seeing_fins) - self.base_cells)
+            | (fish.spots & twice & seeing_fins);
+        if removed.is_empty() {
+            return None;
+        }
+        let any_box = self
+            .bases
+            .iter()
+            .chain(&self.chosen)
+            .any(|part| matches!(part.unit, Unit::Box(_)));
+        if !any_box {
+            // Rows against columns only: a plain fish, not a Franken one.
+            return None;
+        }
+        let removals = removed
+            .iter()
+            .map(|position| CellDigit {
+                position,
+                digit: fish.digit,
+            })
+            .collect();
+        elimination(self.technique, removals, self.reason(fins))
+    }
+
+    /// `4 in row 2, box 4 and column 3, column 8, fins r6c7`.
+    fn reason(&self, fins: CellSet) -> String {
+        let names = |parts: &[Part]| {
+            let names: Vec<String> = parts.iter().map(|p| p.unit.to_string()).collect();
+            names.join(", ")
+        };
+        let mut reason = format!(
+            "{} in {} and {}",
+            self.fish.digit,
+            names(self.bases),
+            names(&self.chosen)
+        );
+        if !fins.is_empty() {
+            let fins: Vec<Position> = fins.iter().collect();
+            reason.push_str(&format!(", fins {}", cell_list(&fins)));
+        }
+        reason
+    }
+}
+
+/// Each kind on a position met while solving a real puzzle (top1465), with the step HoDoKu
+/// (hodoku-py 0.2.1) takes there too.
+#[cfg(test)]
+mod tests {
+    use super::super::Technique;
+    use super::super::testing::assert_step;
+
+    /// Early in the first puzzle of top1465.
+    const EARLY: &str = "...4.....12..56..912..56789....5.789..3......1...5.789.2..5...9.2..567...2..567.9123...7..123.5...912..5.7.9.....6...12.4..7.91..45.7.9.......8..23.5.7...2345.7.9.23..678..23.56..9.2..56789...45.789.2.4..789...45.789.2345...9.23.567..1........123..6...1234.6...12.4.6.....34..78.....5....1.34.678.1234.............9.234..78.123.............8.12.45...9..34..7.91..4..7.91.34..7.9.....6...123.5.7...2345.7..1.3..6.........7..1..456..9.2.......1..4.6.891.34.6.891.345....1.3.5..8...345..8......6.8....4.6......4.6.8.1...........4.6.89.2.............7....3.56.8...3.56.89....5....12...6.....3............789.....6789.....678912......9...4......2...6.89........912.4.6...12.4.678...345.78....4.678...345678.123.5....123.56.8..23.56.8.";
+
+    #[test]
+    fn franken_x_wing_in_a_real_position() {
+        assert_step(
+            Technique::FrankenXWing,
+            EARLY,
+            "Franken X-Wing: 5 in row 7, box 4 and column 3, box 9 -> r1c3 <> 5, r2c3 <> 5, r3c3 <> 5, r9c7 <> 5, r9c8 <> 5, r9c9 <> 5",
+        );
+    }
+
+    #[test]
+    fn finned_franken_x_wing_in_a_real_position() {
+        assert_step(
+            Technique::FinnedFrankenXWing,
+            EARLY,
+            "Finned Franken X-Wing: 3 in row 7, row 9 and column 7, box 9, fins r9c4, r9c6 -> r9c7 <> 3",
+        );
+    }
+
+    #[test]
+    fn franken_swordfish_in_a_real_position() {
+        assert_step(
+            Technique::FrankenSwordfish,
+            "...4.....12..56..912..56.89....5.789..3......1...5.789.2..5...9.2..567...2..567.9123...7..123.5...912..5...9.....6...12.4..7..1..45.7.9.......8..23.5.7...2345.7.9.23..678..23.56..9.2..56.89...45.789.2.4..78....45.789.2345...9.23.567..1........123..6...1234.6...12.4.6.....34..78.....5....1.34.678.1234.............9.234..78.123.............8.12.45...9..34..7.91..4..7..1.34..7.9.....6...123.5.7...2345.7..1.3..6.........7..1..456..9.2.......1..4.6.8.1.34.6.891.345....1.3.5..8...345..8......6.8....4.6......4.6.8.1................9.2.............7....3.5......3.5........5....12.........3............78......678......678.12......9...4......2...6.89........912.............7....345..8....4.6.8...3456.8.123.5....123.56.8..23.56.8.",
+            "Franken Swordfish: 9 in row 5, row 6, row 8 and column 3, box 5, box 9 -> r1c3 <> 9, r2c3 <> 9, r3c3 <> 9",
+        );
+    }
+
+    #[test]
+    fn finned_franken_swordfish_where_hodoku_takes_it_on_its_path() {
+        // The tenth step of 1...5.......2.1.....3.7..6.........962......7.8593.....3..6..8..7....1..5....4.7.
+        assert_step(
+            Technique::FinnedFrankenSwordfish,
+            "1...........4....9.2.4..78...3..6.......5......3..6....2.4..7.9.2.4....9.2.4...8....4..789...456..9...4.678..2..........4...891..........345.7.9..345...9..345..8..2.4...89...45...9..3.........4...8.......7.........89.2.45...9.....6...1..........3......1..4.....1..4..7.....45678..2.4...8..2..5678..2.456.8..2.45............9.....6....2...............91..45..8.1..4...8.....5..8...345..8...345..........7.....4..7.........8.....5............9..3.......2...67...2.4.6...1.........2.4.6....2.4....9..3......12.4.....1...5.7.......6....2..5.7.9.2.45...9.......8..2.45.....2.4...89......7...2.4.6.8...3.5..8..2.....89.23.5..891.........2345...9.23456.......5....1....6..912...6.8.1.3....8.12.....89...4......23..6..9......7...23..6...",
+            "Finned Franken Swordfish: 9 in row 1, row 9, box 2 and column 2, column 5, column 7, fins r1c8, r3c6 -> r3c7 <> 9",
+        );
+    }
+}
