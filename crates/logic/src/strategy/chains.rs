@@ -204,7 +204,22 @@ fn consequences(candidates: &Candidates, first: Node, last: Node) -> Vec<CellDig
         return Vec::new();
     };
     if first.cells.len() > 1 || last.cells.len() > 1 {
-        return Vec::new();
+        // A single end's cell loses the other end's digit when it sees all of that group.
+        let (single, group) = match (first.cells.len(), last.cells.len()) {
+            (1, _) => (first, last),
+            (_, 1) => (last, first),
+            _ => return Vec::new(),
+        };
+        let cell = single.cells.first().expect("one cell");
+        let sees_all = (group.cells - CellSet::peers(cell)).is_empty();
+        return if sees_all && candidates.has(cell, group.digit) {
+            vec![CellDigit {
+                position: cell,
+                digit: group.digit,
+            }]
+        } else {
+            Vec::new()
+        };
     }
     if a == b {
         let others = candidates.mark_bits(a) & !(1 << first.digit | 1 << last.digit);
@@ -422,6 +437,16 @@ mod tests {
     }
 
     use sudoku_engine::grid::Position;
+
+    #[test]
+    fn a_cell_seeing_a_whole_group_at_the_far_end_loses_its_digit() {
+        // HoDoKu's grouped discontinuous nice loop r2c9 <> 5 (8 there, or 5 in the group).
+        assert_step(
+            Technique::GroupedAic,
+            ".2...67...2..56..9.2..567......5..89...4......23...789....567.9.23.5..891.........2.4..7....3......12.45.7.......6...12..5..8.12....789...45.7.9.2.45..89.2.45.789.......8.12.456..912.4567..1...5...9123.5....123...7.9...4567.9.2345...9.234567.91.........2.4.6.8.........9...4...8.......7......5.......4.6....234......234.6....234.6....2.456....23456...1..4....91.3..6...1.3..6..9.......8.......7...2.456..9..34.67.....456.8...345678..2.........3..6.8...3..6.891..456..91..45...9...456..9..34....9......7....34.....1...5..8.1...5..8.1......8..2............6......4....9....5.....2...6....2...6.....3..............9...4.....1.....7..1......8.......78....4....91......8.1......8.......7...2...6....2...6.....3.........45...9...45...9",
+            "grouped AIC: 8r2c9 = 8r8c9 - 7r8c9 = 7r8c7 - 1r8c7 = 1r6c7 - 5r6c7 = 5(r1c7,r2c7,r3c7) -> r2c9 <> 5",
+        );
+    }
 
     #[test]
     fn segments_cover_every_box_twice() {
