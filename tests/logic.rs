@@ -336,5 +336,14 @@ mod command_line {
         // Full houses (1.0) and naked singles (2.3): rated 2.3 on the Sudoku Explainer scale.
         assert_eq!(lines[0], format!("2.3 easy {score}"));
         assert_eq!(object["rating"].as_f64().unwrap() as f32, 2.3);
+        // Every rating says how it was made, and `--version` says the same.
+        let dialect = object["dialect"].as_str().unwrap();
+        assert!(dialect.contains("hodoku-py 0.2.1"), "{dialect}");
+        let (_, explained, _) = run(&["explain", "-f", "json"], &format!("{EASY}\n"));
+        let explained: serde_json::Value = serde_json::from_str(explained.trim()).unwrap();
+        assert_eq!(explained["dialect"], dialect);
+        let (status, version, _) = run(&["--version"], "");
+        assert_eq!(status, 0);
+        assert!(version.contains(dialect), "{version}");
     }
 }

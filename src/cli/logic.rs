@@ -383,6 +383,8 @@ struct JsonExplanation {
     rating: f32,
     level: Option<&'static str>,
     score: u32,
+    /// How the rating was made (the same for every puzzle).
+    dialect: &'static str,
     steps: Vec<JsonStep>,
     /// Where the steps lead: the grid with every placement made.
     end: String,
@@ -470,6 +472,7 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                         rating: rating.explainer,
                         level: level_name(&rating, already_solved),
                         score: rating.score,
+                        dialect: rating_dialect!(),
                         steps: steps.iter().map(JsonStep::of).collect(),
                         end: end.grid_line(),
                     })?
@@ -546,6 +549,8 @@ struct JsonRating {
     level: &'static str,
     score: u32,
     techniques: BTreeMap<&'static str, usize>,
+    /// How the rating was made (the same for every puzzle).
+    dialect: &'static str,
 }
 
 /// How often each technique was used: `full house 20, naked single 31` (with `separator`).
@@ -643,6 +648,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
                         .iter()
                         .map(|(technique, &count)| (technique.name(), count))
                         .collect(),
+                    dialect: rating_dialect!(),
                 })?,
             }
             Ok(())

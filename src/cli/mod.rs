@@ -1,5 +1,20 @@
 //! The command line: argument definitions, and one module per subcommand.
 
+/// How `rate` rates: the scales and the choices that decide a rating. Printed with every rating
+/// in JSON and by `sudoku --version`.
+macro_rules! rating_dialect {
+    () => {
+        "rating: Sudoku Explainer's scale, estimated from each technique's usual value (not \
+         serate's own search); level and score: HoDoKu's, on the path hodoku-py 0.2.1 takes \
+         with its default solving options (no overlapping ALSs, no ALS nodes in chains; at \
+         other sizes than 9x9 the hardest technique's level); ALS-XY-Chain search capped at \
+         200,000 links per step"
+    };
+}
+
+/// What `sudoku --version` prints after the name.
+const LONG_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\n", rating_dialect!());
+
 mod check;
 mod color;
 mod count;
@@ -34,7 +49,7 @@ pub use status::Status;
 /// printed as soon as it is ready when no more input is waiting. In JSON, `status` is one of
 /// ok, invalid, no_solution, multiple, stuck, failed, with the same meaning in every subcommand.
 #[derive(Parser, Debug)]
-#[command(name = "sudoku", version, after_help = status::EXIT_STATUS_HELP)]
+#[command(name = "sudoku", version, long_version = LONG_VERSION, after_help = status::EXIT_STATUS_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub(crate) command: Command,
