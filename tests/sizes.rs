@@ -325,8 +325,10 @@ fn grids_of_other_sizes_print_with_box_lines() {
     assert!(json.contains(r#""solution":"3412124343212134""#), "{json}");
 }
 
+/// Grids over several lines, as the grid format prints them, read back with --box and
+/// without it (the shape then comes from the first two rows, for every default shape).
 #[test]
-fn with_box_grids_over_several_lines_read_back_what_the_grid_format_prints() {
+fn grids_over_several_lines_read_back_what_the_grid_format_prints() {
     for (name, args) in [
         ("2x2", vec![]),
         ("2x3", vec![]),
@@ -339,10 +341,14 @@ fn with_box_grids_over_several_lines_read_back_what_the_grid_format_prints() {
         let (_, blocks, _) = run(&[generate.as_slice(), &["-f", "grid"]].concat(), "");
         let (status, from_lines, stderr) = run(&["solve", "--box", name], &lines);
         assert_eq!(status, 0, "{name}: {stderr}");
-        let (status, from_blocks, stderr) = run(&["solve", "--box", name], &blocks);
-        assert_eq!(status, 0, "{name}: {stderr}");
-        assert_eq!(from_blocks, from_lines, "{name}");
-        assert_eq!(from_blocks.lines().count(), 2);
+        assert_eq!(from_lines.lines().count(), 2);
+        for with_box in [vec!["--box", name], vec![]] {
+            let (status, from_blocks, stderr) = run(&[&["solve"], &with_box[..]].concat(), &blocks);
+            assert_eq!(status, 0, "{name} {with_box:?}: {stderr}");
+            assert_eq!(from_blocks, from_lines, "{name} {with_box:?}");
+            let (status, counts, stderr) = run(&[&["count"], &with_box[..]].concat(), &blocks);
+            assert_eq!((status, counts.as_str()), (0, "1\n1\n"), "{name}: {stderr}");
+        }
     }
     // A grid cut short is one error, and the puzzle after it is still answered.
     let (status, stdout, stderr) = run(
@@ -355,6 +361,27 @@ fn with_box_grids_over_several_lines_read_back_what_the_grid_format_prints() {
         stderr.contains("<stdin>:1: found 8 cells, expected 16 for boxes of 2x2"),
         "{stderr}"
     );
+    // Without --box the same, and a line that fits neither a row nor a grid is named so.
+    let (status, stdout, stderr) = run(
+        &["solve"],
+        "1 . | 3 .\n. . | . 2\n\n..1..2.34.......\n12.|4..\n",
+    );
+    assert_eq!(status, 2);
+    assert_eq!(
+        stdout,
+        "error: invalid puzzle\n3412124343212134\nerror: invalid puzzle\n"
+    );
+    assert!(
+        stderr.contains("<stdin>:1: grid ends after 2 of its 4 rows"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("<stdin>:5: found 6 cells, expected 4 (a row) or 16 (a whole grid)"),
+        "{stderr}"
+    );
+    // A file of 4x4 puzzles, one a line, stays one: each line is a puzzle of its own.
+    let (status, stdout, _) = run(&["count"], "..1..2.34.......\n3412124343212134\n");
+    assert_eq!((status, stdout.as_str()), (0, "1\n1\n"));
 }
 
 /// generate's options at other sizes: the clue pattern keeps the symmetry, the clue limit holds,

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_engine::check::{Fault, check_grid, check_solution};
 use sudoku_engine::sized::{Shape, SizedGrid};
-use sudoku_engine::{Grid, PuzzleReader, Record};
+use sudoku_engine::{Grid, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
 use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
@@ -16,6 +16,7 @@ use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{
     SizeArgs, SizedPuzzle, SizedRecords, other_size, other_size_companion, solution_faults,
 };
+use super::sniff;
 use super::status::Status;
 
 /// Grids handed to a worker at a time: a check takes microseconds.
@@ -137,7 +138,7 @@ fn solution_records(
 ) -> Box<dyn Iterator<Item = std::io::Result<Record>>> {
     match sizes.shape.filter(|&shape| shape != Shape::NINE) {
         Some(shape) => Box::new(SizedRecords::new(reader, shape, sizes.alphabet)),
-        None => Box::new(PuzzleReader::new(reader)),
+        None => sniff::records(reader, sizes.alphabet),
     }
 }
 

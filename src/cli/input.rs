@@ -9,11 +9,12 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use clap::Args;
-use sudoku_engine::{Grid, InvalidPuzzle, PuzzleReader, Record};
+use sudoku_engine::{Grid, InvalidPuzzle, Record};
 
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
 use super::sizes::{SizeArgs, SizedRecords};
+use super::sniff;
 use sudoku_engine::sized::{Alphabet, Shape};
 
 /// The size of the read buffer of every source.
@@ -43,8 +44,9 @@ pub struct InputArgs {
 /// How the text of the sources is laid out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
-    /// Puzzles as lines or grids (see [`PuzzleReader`]).
-    Puzzles,
+    /// Puzzles as lines or grids (see [`sudoku_engine::PuzzleReader`]), or grids of another size over
+    /// several lines (see [`sniff`]), with `--alphabet` if given.
+    Puzzles(Option<Alphabet>),
     /// CSV with a header row: the puzzle in the named column, or in the first field that holds
     /// one.
     Csv(Option<String>),
@@ -70,7 +72,7 @@ impl InputArgs {
             (None, false, Some(shape)) if shape != Shape::NINE => {
                 Layout::OtherSize(shape, self.sizes.alphabet)
             }
-            (None, false, _) => Layout::Puzzles,
+            (None, false, _) => Layout::Puzzles(self.sizes.alphabet),
         }
     }
 
@@ -186,7 +188,7 @@ fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
         };
         let reader = WatchedReader { inner, feed };
         let records: Box<dyn Iterator<Item = io::Result<Record>>> = match layout {
-            Layout::Puzzles => Box::new(PuzzleReader::new(reader)),
+            &Layout::Puzzles(alphabet) => sniff::records(reader, alphabet),
             Layout::Csv(column) => Box::new(CsvRecords::new(reader, column.as_deref())),
             &Layout::OtherSize(shape, alphabet) => {
                 Box::new(SizedRecords::new(reader, shape, alphabet))

@@ -29,6 +29,7 @@ mod pipeline;
 mod play;
 mod progress;
 mod sizes;
+mod sniff;
 mod solve;
 mod status;
 

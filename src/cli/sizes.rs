@@ -221,7 +221,10 @@ impl<R: BufRead> SizedRecords<R> {
             true => ParseError::WrongCellCount {
                 found: self.shape.cells(),
             },
-            false => ParseError::IncompleteGrid { rows: rows.len() },
+            false => ParseError::SizedIncompleteGrid {
+                rows: rows.len(),
+                size: self.shape.size(),
+            },
         };
         // An incomplete grid is refused as it is; a complete one is read by `other_size`.
         let text = rows.join(" ");
@@ -287,7 +290,10 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             }
             // A whole puzzle on a line, or a line of the wrong length: a record of its own,
             // after the grid it interrupts.
-            let error = ParseError::WrongCellCount { found: cells };
+            let error = match cells == self.shape.cells() {
+                true => ParseError::WrongCellCount { found: cells },
+                false => ParseError::SizedCellCount { found: cells, size },
+            };
             let this = record(self.line_number, text.to_string(), error);
             match self.end_grid() {
                 Some(grid) => {

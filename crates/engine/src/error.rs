@@ -48,6 +48,24 @@ pub enum ParseError {
         /// The longest line accepted, in bytes.
         max: usize,
     },
+    /// In a source of grids of another size (side `size`), a line that is neither a row nor a
+    /// whole grid.
+    #[error("found {found} cells, expected {size} (a row) or {} (a whole grid) for a {size}x{size} grid", size * size)]
+    SizedCellCount {
+        /// How many cells the line holds.
+        found: usize,
+        /// The side of the source's grids.
+        size: usize,
+    },
+    /// In a source of grids of another size, a grid cut short by a blank line, a one-line
+    /// puzzle or the end of the input.
+    #[error("grid ends after {rows} of its {size} rows")]
+    SizedIncompleteGrid {
+        /// How many rows it had.
+        rows: usize,
+        /// The side of the source's grids.
+        size: usize,
+    },
     /// Text meant to hold one puzzle holds none, or more than one.
     #[error("expected one puzzle, found {found}")]
     NotOnePuzzle {

@@ -1,0 +1,235 @@
+//! Grids of another size over several lines, without `--box`: a source whose first two lines
+//! are rows of the same grid (each as many cells as the side of a grid with boxes, other than
+//! 9) is read as `--box` would read it. Everything else goes to the 9x9 reader, untouched.
+//!
+//! Sides that are also a whole small puzzle (16 cells: a 4x4 puzzle, 36: 6x6, 64: 8x8) count
+//! as rows only when one of the two lines has a symbol that small puzzle cannot hold, and a
+//! first line that is such a puzzle is answered at once rather than held for the next line.
+
+use std::io::{self, BufRead, Cursor, Read};
+
+use sudoku_engine::PuzzleReader;
+use sudoku_engine::Record;
+use sudoku_engine::sized::{Alphabet, Shape};
+
+use super::sizes::SizedRecords;
+
+/// Lines of comments, blanks and separators looked past before the first row; a source with
+/// more is read as 9x9 puzzles.
+const MAX_SKIPPED: usize = 64;
+
+/// The records of a source read without `--box`: grids of another size when its first two
+/// lines are rows of one (see the module's words), 9x9 puzzles and one-line grids of every
+/// size otherwise. `alphabet` is `--alphabet`, if given.
+pub fn records<'a, R: BufRead + 'a>(
+    mut reader: R,
+    alphabet: Option<Alphabet>,
+) -> Box<dyn Iterator<Item = io::Result<Record>> + 'a> {
+    let (seen, row) = first_rows(&mut reader);
+    let replayed = Cursor::new(seen).chain(reader);
+    match row {
+        Some(row) => {
+            let alphabet = alphabet.or(row.numbers.then_some(Alphabet::Numbers));
+            Box::new(SizedRecords::new(replayed, row.grid_shape(), alphabet))
+        }
+        None => Box::new(PuzzleReader::new(replayed)),
+    }
+}
+
+/// Reads the first lines of `reader` (as few as the decision needs) and returns them with the
+/// decision: the row, when they are the first two rows of a grid of another size than 9x9.
+fn first_rows(reader: &mut impl BufRead) -> (Vec<u8>, Option<Row>) {
+    let mut seen = Vec::new();
+    let mut first: Option<Row> = None;
+    let mut skipped = 0;
+    loop {
+        let start = seen.len();
+        match reader.read_until(b'\n', &mut seen) {
+            Ok(0) | Err(_) => return (seen, None),
+            Ok(_) => {}
+        }
+        let text = String::from_utf8_lossy(&seen[start..]);
+        let text = text.trim_start_matches('\u{feff}').trim();
+        let row = Row::of(text);
+        let blank_or_comment = text.is_empty() || text.starts_with('#');
+        if first.is_some() && blank_or_comment {
+            // The rows of a grid follow each other.
+            return (seen, None);
+        }
+        if blank_or_comment || row.cells == 0 {
+            // Comments and blank lines before the grid, lines of separators in it.
+            skipped += 1;
+            if skipped > MAX_SKIPPED {
+                return (seen, None);
+            }
+            continue;
+        }
+        match first {
+            None if row.starts_grid(text) => first = Some(row),
+            None => return (seen, None),
+            Some(earlier) => {
+                // A row of small numbers only reads the same either way.
+                let numbers = earlier.numbers || row.numbers;
+                let cells = (earlier.cells == row.cells).then_some(row.cells);
+                return (seen, cells.map(|cells| Row { cells, numbers }));
+            }
+        }
+    }
+}
+
+/// How many cells a line holds, counted as a row of a grid is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Row {
+    cells: usize,
+    /// The cells are whitespace-separated numbers, some of two digits or more.
+    numbers: bool,
+}
+
+impl Row {
+    /// The cells of `text` (trimmed): words of numbers when it is written so, else every
+    /// character but whitespace and the separators `|`, `+`, `-`.
+    fn of(text: &str) -> Row {
+        let words: Vec<&str> = text
+            .split_whitespace()
+            .filter(|word| !word.chars().all(is_separator))
+            .collect();
+        let is_blank = |word: &str| matches!(word, "." | "_" | "*" | "0");
+        let is_number = |word: &str| word.parse::<usize>().is_ok_and(|n| n > 0);
+        let numbers = words.iter().all(|w| is_blank(w) || is_number(w))
+            && words
+                .iter()
+                .any(|w| w.parse::<usize>().is_ok_and(|n| n >= 10));
+        let cells = match numbers {
+            true => words.len(),
+            false => words
+                .iter()
+                .flat_map(|word| word.chars())
+                .filter(|&c| !is_separator(c))
+                .count(),
+        };
+        Row { cells, numbers }
+    }
+
+    /// True when `text`, of this row's cells, may be the first row of a grid of another size:
+    /// its count is the side of a grid with boxes (not 9), it is no one-line puzzle followed by
+    /// a note or a solution, its symbols fit that side, and when it is as long as a whole
+    /// smaller puzzle (16 cells: 4x4), one of them is beyond that puzzle's.
+    fn starts_grid(self, text: &str) -> bool {
+        let side = self.cells;
+        if side == 9 || Shape::for_cells(side * side).is_none() {
+            return false;
+        }
+        let words: Vec<&str> = text
+            .split_whitespace()
+            .filter(|word| !word.chars().all(is_separator))
+            .collect();
+        let first_word = words.first().map_or(0, |word| Row::of(word).cells);
+        if !self.numbers && words.len() > 1 && Shape::for_cells(first_word).is_some() {
+            return false;
+        }
+        let fits = match self.numbers {
+            true => words
+                .iter()
+                .all(|word| word.parse::<usize>().map_or(true, |n| n <= side)),
+            false => Alphabet::ALL
+                .into_iter()
+                .filter(|&alphabet| alphabet != Alphabet::Numbers && alphabet.fits(side))
+                .any(|alphabet| {
+                    cells_of(text).all(|c| {
+                        alphabet.is_blank(c) || alphabet.value(c).is_some_and(|v| v <= side)
+                    })
+                }),
+        };
+        fits && !self.is_small_puzzle(text)
+    }
+
+    /// The usual shape of a grid with rows like this one.
+    fn grid_shape(self) -> Shape {
+        Shape::for_cells(self.cells * self.cells).expect("a row that may start a grid")
+    }
+
+    /// True when the line is also a whole puzzle of a smaller size (16 cells: 4x4) whose
+    /// symbols all fit that size, so it is taken as that puzzle.
+    fn is_small_puzzle(self, text: &str) -> bool {
+        let Some(small) = Shape::for_cells(self.cells) else {
+            return false;
+        };
+        !self.numbers
+            && cells_of(text).all(|c| {
+                Alphabet::Digits.is_blank(c)
+                    || Alphabet::Digits.value(c).is_some_and(|v| v <= small.size())
+            })
+    }
+}
+
+/// The characters of `text` that are cells (not whitespace, not separators).
+fn cells_of(text: &str) -> impl Iterator<Item = char> + '_ {
+    text.chars()
+        .filter(|&c| !c.is_whitespace() && !is_separator(c))
+}
+
+/// The characters that draw a grid's lines between its cells.
+fn is_separator(c: char) -> bool {
+    matches!(c, '|' | '+' | '-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The box shape, and whether cells are numbers, that the first lines of `text` call for.
+    fn decide(text: &str) -> Option<(String, bool)> {
+        let row = first_rows(&mut text.as_bytes()).1?;
+        Some((row.grid_shape().to_string(), row.numbers))
+    }
+
+    fn rows(box_rows: usize, box_columns: usize, numbers: bool) -> Option<(String, bool)> {
+        Some((format!("{box_rows}x{box_columns}"), numbers))
+    }
+
+    #[test]
+    fn two_rows_of_another_side_make_a_grid() {
+        assert_eq!(decide("1 2 | 3 4\n3 4 | 1 2\n"), rows(2, 2, false));
+        assert_eq!(decide("# a 6x6\n\n12.|4..\n..3|...\n"), rows(2, 3, false));
+        assert_eq!(decide("+--+\n1.|.4\n.3|2.\n"), rows(2, 2, false));
+        let sixteen = "D92BFCA1G6E74385\n................\n";
+        assert_eq!(decide(sixteen), rows(4, 4, false));
+        let row = |cells: [&str; 3]| cells.repeat(12).join(" ");
+        let numbers = format!("{}\n{}\n", row(["14", ".", "26"]), row([".", "3", "."]));
+        assert_eq!(decide(&numbers), rows(6, 6, true));
+    }
+
+    #[test]
+    fn anything_else_is_left_to_the_nine_by_nine_reader() {
+        // 9x9 rows, a one-line 9x9 puzzle, one row alone, rows of different lengths.
+        assert_eq!(decide("53..7....\n6..195...\n"), None);
+        assert_eq!(decide(&".".repeat(81)), None);
+        assert_eq!(decide("1 2 | 3 4\n"), None);
+        assert_eq!(decide("1234\n123456\n"), None);
+        // 4x4 puzzles, one a line, and one with a bad symbol.
+        assert_eq!(decide("..1..2.34.......\n3412124343212134\n"), None);
+        assert_eq!(decide("..1..2.34......x\n....\n"), None);
+        assert_eq!(decide("..1..2.34......x\n1.1..2.34.......\n"), None);
+        // Puzzles of 4x4 with their solutions: 32 cells a line, but no row of a 32x32.
+        let pairs = "..1..2.34....... 3412124343212134\n..1..2.34....... 3412124343212131\n";
+        assert_eq!(decide(pairs), None);
+    }
+
+    #[test]
+    fn the_lines_read_to_decide_are_read_again() {
+        let texts = |text: &str| -> Vec<String> {
+            records(text.as_bytes(), None)
+                .map(|record| match record.unwrap().puzzle {
+                    Ok(grid) => grid.to_string(),
+                    Err(invalid) => invalid.text,
+                })
+                .collect()
+        };
+        let nine = format!("# c\n{}\n", "5".repeat(81));
+        assert_eq!(texts(&nine), ["5".repeat(81)]);
+        assert_eq!(
+            texts("# c\n1.|.4\n.3|2.\n..|..\n..|..\n"),
+            ["1.|.4 .3|2. ..|.. ..|.."]
+        );
+    }
+}
