@@ -490,3 +490,65 @@ fn check_reads_solutions_of_other_sizes() {
         "{stderr}"
     );
 }
+
+/// The candidate form of other sizes (`candidates -f candidates`) read back by every logic
+/// command, as the 729-character form is for 9x9: the same state, the same steps, and a state
+/// whose eliminations rule out the solution refused with the cell that shows it.
+#[test]
+fn candidate_lines_of_other_sizes_are_read_back() {
+    let puzzles = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
+    let sixteen: String = puzzles.lines().take(3).map(|l| format!("{l}\n")).collect();
+    for input in ["..1..2.34.......\n", sixteen.as_str()] {
+        let (status, forms, stderr) = run(&["candidates", "-f", "candidates"], input);
+        assert_eq!(status, 0, "{stderr}");
+        let (_, again, _) = run(&["candidates", "-f", "candidates"], &forms);
+        assert_eq!(again, forms);
+        let (_, hints, _) = run(&["hint"], input);
+        let (status, hints_again, stderr) = run(&["hint"], &forms);
+        assert_eq!((status, hints_again), (0, hints), "{stderr}");
+        let (_, filled, _) = run(&["fill", "-f", "candidates"], input);
+        let (_, filled_again, _) = run(&["fill", "-f", "candidates"], &forms);
+        assert_eq!(filled_again, filled);
+    }
+
+    // 36x36 in numbers: one word a cell, candidates separated by commas.
+    let (_, solved, _) = run(&["generate", "--box", "6x6", "--solved", "--seed", "4"], "");
+    let mut cells: Vec<&str> = solved.split_whitespace().collect();
+    for cell in cells.iter_mut().step_by(3) {
+        *cell = ".";
+    }
+    let (status, form, stderr) = run(&["candidates", "-f", "candidates"], &cells.join(" "));
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        form.split_whitespace().count() == 1296 && form.contains(','),
+        "{form}"
+    );
+    let (status, again, stderr) = run(&["candidates", "-f", "candidates"], &form);
+    assert_eq!((status, again), (0, form), "{stderr}");
+
+    // The solution's value struck out of r1c4 of the first 16x16 puzzle.
+    let first_form = run(
+        &["candidates", "-f", "candidates"],
+        puzzles.lines().next().unwrap(),
+    )
+    .1;
+    let mut cells: Vec<char> = first_form.trim().chars().collect();
+    for c in &mut cells[48..64] {
+        if *c == 'B' {
+            *c = '.';
+        }
+    }
+    let struck: String = cells.into_iter().collect();
+    let (status, stdout, stderr) = run(&["hint"], &struck);
+    assert_eq!((status, stdout.as_str()), (1, "error: no solution\n"));
+    assert!(
+        stderr.contains("the candidates rule out every solution (r1c4 must be B)"),
+        "{stderr}"
+    );
+    // A cell left with nothing is named.
+    let mut empty: Vec<char> = first_form.trim().chars().collect();
+    empty[48..64].fill('.');
+    let (status, _, stderr) = run(&["candidates"], &empty.into_iter().collect::<String>());
+    assert_eq!(status, 2);
+    assert!(stderr.contains("r1c4 has no candidate left"), "{stderr}");
+}

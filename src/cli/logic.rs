@@ -21,6 +21,7 @@ use super::output::{
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, other_size};
 use super::status::Status;
+use sudoku_engine::sized::Shape;
 
 /// How `candidates` prints.
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -156,6 +157,9 @@ fn setup(jobs: &JobsArgs) -> Setup {
 /// otherwise), also a state without exactly one solution, or whose eliminations rule out every
 /// solution.
 fn state_of(record: &Record, need_unique: bool, sizes: &SizeArgs) -> Result<AnyState, Problem> {
+    if let Some(state) = sized_candidates(record, sizes) {
+        return sized_state(state?, need_unique).map(AnyState::Other);
+    }
     if let Some(sized) = other_size(record, sizes) {
         let sized = sized?;
         if let Some(clash) = sized.clash() {
@@ -197,6 +201,59 @@ fn state_of(record: &Record, need_unique: bool, sizes: &SizeArgs) -> Result<AnyS
         1 => Ok(AnyState::Nine(Box::new(state))),
         _ => Err(Problem::NotUnique(count)),
     }
+}
+
+/// The candidate line of another size than 9x9 that a record holds, if it holds one (see
+/// [`SizedCandidates::text_shape`]).
+fn sized_candidates(record: &Record, sizes: &SizeArgs) -> Option<Result<SizedCandidates, Problem>> {
+    let text = &record.puzzle.as_ref().err()?.text;
+    let shape = SizedCandidates::text_shape(text, sizes.shape.filter(|&s| s != Shape::NINE))?;
+    Some(
+        SizedCandidates::from_text(text, shape, sizes.alphabet)
+            .map_err(|e| Problem::Unusable(format!("candidates: {e}"))),
+    )
+}
+
+/// A candidate state of another size, refused as the 9x9 one is: clashing values, a state that
+/// contradicts itself, and with `need_unique`, a state without exactly one solution.
+fn sized_state(state: SizedCandidates, need_unique: bool) -> Result<SizedCandidates, Problem> {
+    let grid = state.grid();
+    if let Some(conflict) = grid.first_conflict() {
+        return Err(Problem::Clash(conflict.describe(state.alphabet())));
+    }
+    if let Some(contradiction) = state.contradiction() {
+        return Err(Problem::Unusable(format!("candidates: {contradiction}")));
+    }
+    if !need_unique {
+        return Ok(state);
+    }
+    let count = sudoku_engine::sized::count_solutions_within(&grid, &state.allowed(), 2);
+    match count.found {
+        0 => Err(sized_ruled_out(&state)),
+        1 => Ok(state),
+        _ => Err(Problem::NotUnique(count)),
+    }
+}
+
+/// The problem with a candidate state of another size that has no solution: when its filled
+/// cells alone have one, the first cell whose candidates leave out its value.
+fn sized_ruled_out(state: &SizedCandidates) -> Problem {
+    let grid = state.grid();
+    if !sudoku_engine::sized::count_solutions(&grid, 2).is_unique() {
+        return match sudoku_engine::sized::count_solutions(&grid, 1).found {
+            0 => Problem::NoSolution,
+            _ => Problem::RuledOut(String::new()),
+        };
+    }
+    let solution = sudoku_engine::sized::solve(&grid).expect("a unique grid has a solution");
+    let allowed = state.allowed();
+    let cell = (0..grid.cells().len())
+        .find(|&cell| allowed[cell] >> (solution.get(cell) - 1) & 1 == 0)
+        .map(|cell| {
+            let value = state.symbol(solution.get(cell));
+            format!(" ({} must be {value})", state.cell_name(cell))
+        });
+    Problem::RuledOut(cell.unwrap_or_default())
 }
 
 /// The problem with a candidate state whose eliminations leave no solution: when its filled

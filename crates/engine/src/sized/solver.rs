@@ -225,6 +225,24 @@ impl<R: Rng> Search<'_, R> {
         Some(state)
     }
 
+    /// Keeps only the `allowed` values of each cell, queueing the cells left with one; false
+    /// when a cell is left with none.
+    fn narrow(&mut self, state: &mut State, allowed: Option<&[u64]>) -> bool {
+        let Some(allowed) = allowed else {
+            return true;
+        };
+        for (cell, (candidates, &allowed)) in state.candidates.iter_mut().zip(allowed).enumerate() {
+            let before = *candidates;
+            *candidates &= allowed;
+            match *candidates {
+                0 => return false,
+                c if c != before && c & (c - 1) == 0 => self.queue.push(cell as u16),
+                _ => {}
+            }
+        }
+        true
+    }
+
     /// Propagates to a fixed point; false on a contradiction.
     fn propagate(&mut self, state: &mut State) -> bool {
         loop {
@@ -608,6 +626,9 @@ struct Setup<'a, R> {
     rng: Option<&'a mut R>,
     /// A value an empty cell must not take.
     exclude: Option<(usize, u8)>,
+    /// The values each cell may take (bit `v - 1` for value `v`), when narrower than the
+    /// grid's rules: a state with candidates struck out.
+    allowed: Option<&'a [u64]>,
     /// Use the strong reasoning (see [`Search::strong`]).
     strong: bool,
     /// Give up (as on a deadline) after this many nodes, if set.
@@ -621,6 +642,7 @@ impl Setup<'_, rand::rngs::ThreadRng> {
             deadline,
             rng: None,
             exclude: None,
+            allowed: None,
             strong: true,
             max_nodes: None,
         }
@@ -660,7 +682,9 @@ fn search_measured<V: Visitor, R: Rng>(
         if let Some((cell, value)) = setup.exclude {
             state.candidates[cell] &= !(1u64 << (value - 1));
         }
-        search.run(state, visitor);
+        if search.narrow(&mut state, setup.allowed) {
+            search.run(state, visitor);
+        }
     }
     stats.guesses += search.stats.guesses;
     stats.backtracks += search.stats.backtracks;
@@ -735,6 +759,39 @@ pub fn count_solutions_before(
     })
 }
 
+/// Counts the solutions of `puzzle` in which every cell, givens included, takes one of its
+/// `allowed` values (bit `v - 1` for value `v`, one word per cell), stopping at `limit`: the
+/// solutions left to a state with candidates struck out.
+pub fn count_solutions_within(puzzle: &SizedGrid, allowed: &[u64], limit: u64) -> SolutionCount {
+    assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
+    let mut counter = Counter {
+        found: 0,
+        limit: limit.max(1),
+    };
+    let setup = Setup::<rand::rngs::ThreadRng> {
+        allowed: Some(allowed),
+        ..Setup::plain(None)
+    };
+    search(puzzle, &mut counter, setup).expect("no deadline");
+    SolutionCount {
+        found: counter.found,
+        limit_reached: counter.found >= counter.limit,
+    }
+}
+
+/// The first solution of `puzzle` in which every cell takes one of its `allowed` values (see
+/// [`count_solutions_within`]), if it has one.
+pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
+    assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
+    let mut first = First(None);
+    let setup = Setup::<rand::rngs::ThreadRng> {
+        allowed: Some(allowed),
+        ..Setup::plain(None)
+    };
+    search(puzzle, &mut first, setup).expect("no deadline");
+    first.0.map(|c| grid_of(puzzle.shape(), &c))
+}
+
 /// A solution of `puzzle` drawn at random (the candidates of each guess tried in a random
 /// order), if it has one.
 pub fn random_solution(puzzle: &SizedGrid, rng: &mut impl Rng) -> Option<SizedGrid> {
@@ -743,6 +800,7 @@ pub fn random_solution(puzzle: &SizedGrid, rng: &mut impl Rng) -> Option<SizedGr
         deadline: None,
         rng: Some(rng),
         exclude: None,
+        allowed: None,
         strong: false,
         max_nodes: None,
     };
@@ -764,6 +822,7 @@ pub(super) fn solvable_without(
         deadline,
         rng: None,
         exclude: Some((cell, value)),
+        allowed: None,
         strong: false,
         max_nodes: Some(max_nodes),
     };
@@ -818,6 +877,68 @@ mod tests {
                 assert!(solved.is_solution_of(&puzzle));
             }
         }
+    }
+
+    #[test]
+    fn counts_within_allowed_values_agree_with_plain_backtracking() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(8);
+        for shape in ["2x2", "2x3"] {
+            let shape: Shape = shape.parse().unwrap();
+            let all = (1u64 << shape.size()) - 1;
+            for _ in 0..40 {
+                let solution = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
+                let mut puzzle = solution.clone();
+                for cell in 0..shape.cells() {
+                    if rng.next_u32() % 3 != 0 {
+                        puzzle.set(cell, 0);
+                    }
+                }
+                // Strike out a few values at random, the solution's own among them at times.
+                let allowed: Vec<u64> = (0..shape.cells())
+                    .map(|_| all & !(1u64 << (rng.next_u32() as usize % shape.size())))
+                    .collect();
+                let givens_allowed = (0..shape.cells())
+                    .all(|c| puzzle.get(c) == 0 || allowed[c] >> (puzzle.get(c) - 1) & 1 == 1);
+                let expected = match givens_allowed {
+                    true => slow_count_within(&mut puzzle.clone(), &allowed, 50),
+                    false => 0,
+                };
+                let count = count_solutions_within(&puzzle, &allowed, 50);
+                assert_eq!(count.found, expected);
+                match solve_within(&puzzle, &allowed) {
+                    Some(found) => {
+                        assert!(found.is_solution_of(&puzzle));
+                        let kept =
+                            (0..shape.cells()).all(|c| allowed[c] >> (found.get(c) - 1) & 1 == 1);
+                        assert!(kept);
+                    }
+                    None => assert_eq!(expected, 0),
+                }
+            }
+        }
+    }
+
+    /// Like [`slow_count`], each empty cell taking only its allowed values.
+    fn slow_count_within(grid: &mut SizedGrid, allowed: &[u64], limit: u64) -> u64 {
+        let Some(empty) = grid.cells().iter().position(|&v| v == 0) else {
+            return 1;
+        };
+        let mut found = 0;
+        for value in 1..=grid.shape().size() as u8 {
+            if allowed[empty] >> (value - 1) & 1 == 0 {
+                continue;
+            }
+            grid.set(empty, value);
+            if grid.first_conflict().is_none() {
+                found += slow_count_within(grid, allowed, limit - found);
+            }
+            grid.set(empty, 0);
+            if found >= limit {
+                break;
+            }
+        }
+        found
     }
 
     #[test]

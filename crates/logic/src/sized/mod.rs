@@ -15,6 +15,7 @@
 
 mod state;
 mod techniques;
+mod text;
 
 use std::fmt;
 use std::time::Instant;
@@ -23,6 +24,7 @@ use sudoku_engine::TimedOut;
 
 pub use state::{SizedCandidates, SizedUnit};
 pub use techniques::TECHNIQUES;
+pub use text::SizedCandidatesError;
 
 use crate::{Rating, Technique, deadline};
 

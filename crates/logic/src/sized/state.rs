@@ -57,6 +57,36 @@ impl SizedCandidates {
         state
     }
 
+    /// The state of candidate sets `marks` (one word per cell), written in `alphabet`: a cell
+    /// with one candidate that no peer shares is filled, every other cell is open with its
+    /// marks (see [`SizedCandidates::from_text`]).
+    pub(super) fn from_marks(shape: Shape, alphabet: Alphabet, marks: &[u64]) -> SizedCandidates {
+        let mut state = SizedCandidates {
+            shape,
+            alphabet,
+            values: vec![0; shape.cells()],
+            marks: marks.to_vec(),
+        };
+        for (cell, &bits) in marks.iter().enumerate() {
+            let single = bits != 0 && bits & (bits - 1) == 0;
+            let shared = state
+                .units_of(cell)
+                .into_iter()
+                .flat_map(|unit| state.cells_of(unit))
+                .any(|peer| peer != cell && marks[peer] & bits != 0);
+            if single && !shared {
+                state.values[cell] = bits.trailing_zeros() as u8 + 1;
+                state.marks[cell] = 0;
+            }
+        }
+        state
+    }
+
+    /// The values each cell may still take, as bits: its value's, or its candidates.
+    pub fn allowed(&self) -> Vec<u64> {
+        (0..self.shape.cells()).map(|c| self.cell_bits(c)).collect()
+    }
+
     /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -297,7 +327,7 @@ pub(super) struct UnitSummary {
 }
 
 /// Every value of a side of `size`, as bits.
-fn all_values(size: usize) -> u64 {
+pub(super) fn all_values(size: usize) -> u64 {
     if size == 64 {
         u64::MAX
     } else {
