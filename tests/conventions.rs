@@ -354,6 +354,14 @@ fn csv_rows(text: &str) -> Vec<csv::StringRecord> {
         .collect()
 }
 
+/// The dialect column of the first rated row of `rate -f csv` output.
+fn rows_dialect(csv: &str) -> String {
+    let rows = csv_rows(csv);
+    let column = rows[0].iter().position(|name| name == "dialect").unwrap();
+    let rated = rows[1..].iter().find(|row| &row[3] == "ok").unwrap();
+    rated[column].to_string()
+}
+
 #[test]
 fn csv_gives_a_header_and_one_quoted_row_per_record() {
     // A record whose text holds a comma and a quote must come back whole.
@@ -393,6 +401,7 @@ fn csv_gives_a_header_and_one_quoted_row_per_record() {
                 "level",
                 "score",
                 "techniques",
+                "dialect",
                 "error",
             ],
         ),
@@ -409,6 +418,15 @@ fn csv_gives_a_header_and_one_quoted_row_per_record() {
             "{command}"
         );
     }
+    // A rated row says how it was rated, as the JSON and `sudoku --version` do.
+    let (_, stdout, _) = run(&["rate", "-f", "csv"], &input);
+    let (_, version, _) = run(&["--version"], "");
+    let dialect = rows_dialect(&stdout);
+    assert!(
+        dialect.starts_with("rating: Sudoku Explainer's scale"),
+        "{dialect}"
+    );
+    assert!(version.contains(&dialect), "{version}");
     let (_, stdout, _) = run(&["solve", "-f", "csv"], &input);
     assert_eq!(&csv_rows(&stdout)[1][4], common::SOLUTION);
     let (_, stdout, _) = run(&["generate", "-n", "3", "--seed", "7", "-f", "csv"], "");

@@ -637,6 +637,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
             csv_cell(rating.map(|(_, level)| level)),
             csv_cell(rating.map(|(rating, _)| rating.score)),
             counts.unwrap_or_default(),
+            csv_cell(rating.map(|_| rating_dialect!())),
             csv_cell(record.error),
         ])
     };
@@ -644,7 +645,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         let header = [
             "source", "line", "puzzle", "status", "rating", "level", "score",
         ];
-        output.csv(header.into_iter().chain(["techniques", "error"]))?;
+        output.csv(header.into_iter().chain(["techniques", "dialect", "error"]))?;
     }
     let budget = args.timeout;
     let sizes = args.input.sizes;
