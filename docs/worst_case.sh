@@ -1,7 +1,9 @@
 #!/bin/bash
+# Usage, from the project root after `cargo build --release`: bash docs/worst_case.sh FILE...
 # For each collection: mean time per puzzle (whole file, -j1, best of 3) and the time of the
 # three puzzles with the most nodes (each repeated R times, best of 3), for solve and count.
-S=/work/main/target/release/sudoku
+S=${SUDOKU:-target/release/sudoku}
+W=$(mktemp -d)
 best() { local b=999999999999; for r in 1 2 3; do s=$(date +%s%N); "$@" > /dev/null 2>&1; e=$(date +%s%N); t=$(( (e-s)/1000 )); [ $t -lt $b ] && b=$t; done; echo $b; }
 for f in "$@"; do
   n=$(grep -c . $f)
@@ -9,19 +11,19 @@ for f in "$@"; do
 import sys,json
 rows=[json.loads(l) for l in sys.stdin]
 rows.sort(key=lambda o:-o['nodes'])
-for o in rows[:3]: print(o['puzzle'])" > /tmp/wc/top3.txt
+for o in rows[:3]: print(o['puzzle'])" > $W/top3.txt
   for cmd in solve count; do
     rep=$(( 20000 / n + 1 )); 
-    for i in $(seq $rep); do cat $f; done > /tmp/wc/all.txt
-    tall=$(best $S $cmd -j1 /tmp/wc/all.txt)
+    for i in $(seq $rep); do cat $f; done > $W/all.txt
+    tall=$(best $S $cmd -j1 $W/all.txt)
     mean=$(python3 -c "print($tall/($n*$rep))")
     worst=0
     while read -r p; do
-      for i in $(seq 2000); do echo "$p"; done > /tmp/wc/one.txt
-      t=$(best $S $cmd -j1 /tmp/wc/one.txt)
+      for i in $(seq 2000); do echo "$p"; done > $W/one.txt
+      t=$(best $S $cmd -j1 $W/one.txt)
       w=$(python3 -c "print($t/2000)")
       worst=$(python3 -c "print(max($worst,$w))")
-    done < /tmp/wc/top3.txt
+    done < $W/top3.txt
     python3 -c "print('%-32s %-5s n=%6d mean %.2f us  worst of top-3-by-nodes %.1f us  ratio %.1f' % ('$(basename $f)','$cmd',$n,$mean,$worst,$worst/$mean))"
   done
 done
