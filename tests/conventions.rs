@@ -321,6 +321,22 @@ fn qqwing_options_show_the_puzzle_the_time_and_the_search() {
     assert!(objects[1]["micros"].as_f64().unwrap() > 0.0);
     let (_, plain, _) = run(&["solve", "-f", "json"], &input);
     assert!(!plain.contains("guesses") && !plain.contains("micros"));
+    // count the same: proving the solution alone takes at least the guesses that found it,
+    // with or without a budget, at every size.
+    for budget in [&[][..], &["--timeout", "5s"]] {
+        let args = [&["count", "-f", "json", "--stats"], budget].concat();
+        let (_, json, _) = run(&args, &format!("{input}..1..2.34.......\n"));
+        let counted: Vec<serde_json::Value> = json
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(counted[0]["nodes"], 1, "{json}");
+        assert!(counted[1]["guesses"].as_u64().unwrap() >= figure("guesses"));
+        assert!(counted[1]["nodes"].as_u64().unwrap() > counted[1]["backtracks"].as_u64().unwrap());
+        assert_eq!(counted[2]["nodes"], 1, "{json}");
+    }
+    let (_, plain, _) = run(&["count", "-f", "json"], &input);
+    assert!(!plain.contains("guesses"));
 }
 
 #[test]

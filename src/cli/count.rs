@@ -5,8 +5,8 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
 use sudoku_engine::sized;
-use sudoku_engine::solver::count_solutions_before;
-use sudoku_engine::{Record, SolutionCount, count_solutions};
+use sudoku_engine::solver::{SearchStats, count_measured};
+use sudoku_engine::{Record, SolutionCount};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
@@ -31,7 +31,8 @@ pub enum CountFormat {
     #[default]
     Line,
     /// One JSON object per line (JSON Lines): source, line, puzzle, status, count,
-    /// limit_reached, unique (null when the limit left it open), or error.
+    /// limit_reached, unique (null when the limit left it open), or error; with --stats, the
+    /// search's guesses, backtracks and nodes.
     Json,
     /// CSV: a header row, then one row per puzzle with the JSON fields as columns.
     Csv,
@@ -83,35 +84,38 @@ struct JsonCount {
     unique: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// With --stats: how many times the search guessed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
+    /// With --stats: how many guesses it backed out of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    backtracks: Option<u64>,
+    /// With --stats: how many positions it worked out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
 }
 
-/// The count of a record's puzzle, or why it cannot be counted.
+/// The count of a record's puzzle, or why it cannot be counted; the search's work is added to
+/// `search`.
 fn count_record(
     record: &Record,
     limit: u64,
     budget: TimeoutArgs,
     sizes: SizeArgs,
+    search: &mut SearchStats,
 ) -> Result<SolutionCount, Problem> {
+    let budget = budget.start();
+    let deadline = budget.map(|budget| budget.deadline);
+    let timed_out = |_| budget.expect("only a deadline times out").problem();
     if let Some(sized) = other_size(record, &sizes) {
         let sized = sized?;
         if let Some(clash) = sized.clash() {
             return Err(clash);
         }
-        return match budget.start() {
-            Some(budget) => {
-                sized::count_solutions_before(&sized.grid, limit, Some(budget.deadline))
-                    .map_err(|_| budget.problem())
-            }
-            None => Ok(sized::count_solutions(&sized.grid, limit)),
-        };
+        return sized::count_measured(&sized.grid, limit, deadline, search).map_err(timed_out);
     }
     let puzzle = record_puzzle(record)?;
-    let count = match budget.start() {
-        Some(budget) => {
-            count_solutions_before(puzzle, limit, budget.deadline).map_err(|_| budget.problem())?
-        }
-        None => count_solutions(puzzle, limit),
-    };
+    let count = count_measured(puzzle, limit, deadline, search).map_err(timed_out)?;
     if count.found == 0 {
         if let clash @ Problem::Clash(_) = unsolvable(puzzle) {
             return Err(clash);
@@ -148,7 +152,12 @@ pub fn run(args: CountArgs) -> Result<Status> {
     };
     let budget = args.timeout;
     let sizes = args.input.sizes;
-    let work = move |record: &Record| count_record(record, limit, budget, sizes);
+    let figures = args.output.stats;
+    let work = move |record: &Record| {
+        let mut search = SearchStats::default();
+        let result = count_record(record, limit, budget, sizes, &mut search);
+        (result, search)
+    };
     let setup = Setup {
         threads: args.jobs.threads(),
         chunk_size: CHUNK,
@@ -169,7 +178,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
         &mut output,
         setup,
         work,
-        |output, source, record, result| {
+        |output, source, record, (result, search)| {
             let problem = match &result {
                 Ok(count) => count_problem(count, unique),
                 Err(problem) => Some(problem.clone()),
@@ -203,6 +212,9 @@ pub fn run(args: CountArgs) -> Result<Status> {
                 count: result.as_ref().ok().map(|c| c.found),
                 limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
                 error: result.as_ref().err().map(Problem::to_string),
+                guesses: figures.then_some(search.guesses),
+                backtracks: figures.then_some(search.backtracks),
+                nodes: figures.then_some(search.nodes),
             };
             match format {
                 CountFormat::Csv => output.csv([

@@ -748,11 +748,22 @@ pub fn count_solutions_before(
     limit: u64,
     deadline: Option<Instant>,
 ) -> Result<SolutionCount, TimedOut> {
+    count_measured(puzzle, limit, deadline, &mut SearchStats::default())
+}
+
+/// Like [`count_solutions_before`], adding the work done (up to the answer or the deadline) to
+/// `stats`.
+pub fn count_measured(
+    puzzle: &SizedGrid,
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<SolutionCount, TimedOut> {
     let mut counter = Counter {
         found: 0,
         limit: limit.max(1),
     };
-    search(puzzle, &mut counter, Setup::plain(deadline))?;
+    search_measured(puzzle, &mut counter, Setup::plain(deadline), stats)?;
     Ok(SolutionCount {
         found: counter.found,
         limit_reached: counter.found >= counter.limit,

@@ -82,6 +82,7 @@ pub(super) fn count(
     puzzle: &Grid,
     limit: u64,
     deadline: Option<Instant>,
+    stats: &mut SearchStats,
 ) -> Result<SolutionCount, TimedOut> {
-    sized::count_solutions_before(&sized_of(puzzle), limit, deadline)
+    sized::count_measured(&sized_of(puzzle), limit, deadline, stats)
 }

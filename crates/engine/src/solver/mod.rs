@@ -320,7 +320,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
         &mut stats,
     );
     if counter.gave_up {
-        return handover::count(puzzle, limit, None).expect("no deadline");
+        return handover::count(puzzle, limit, None, &mut stats).expect("no deadline");
     }
     SolutionCount {
         found: counter.inner.found,
@@ -463,16 +463,38 @@ pub fn count_solutions_before(
     limit: u64,
     deadline: Instant,
 ) -> Result<SolutionCount, TimedOut> {
+    count_measured(puzzle, limit, Some(deadline), &mut SearchStats::default())
+}
+
+/// Like [`count_solutions`], giving up once `deadline` (if any) has passed, and adding the work
+/// done (up to the answer or the deadline) to `stats`.
+pub fn count_measured(
+    puzzle: &Grid,
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<SolutionCount, TimedOut> {
     let counter = Counter {
         found: 0,
         limit: limit.max(1),
     };
-    let mut visitor = Patient::new(Timed::new(counter, deadline));
     let board = &mut Board::from_givens(&Givens::of(puzzle));
-    let finished = search(board, &mut visitor, &mut SearchStats::default());
+    let Some(deadline) = deadline else {
+        let mut visitor = Patient::new(counter);
+        let finished = search(board, &mut visitor, stats);
+        if visitor.gave_up {
+            return handover::count(puzzle, limit, None, stats);
+        }
+        return Ok(SolutionCount {
+            found: visitor.inner.found,
+            limit_reached: !finished,
+        });
+    };
+    let mut visitor = Patient::new(Timed::new(counter, deadline));
+    let finished = search(board, &mut visitor, stats);
     match (visitor.inner.expired, visitor.gave_up) {
         (true, _) => Err(TimedOut),
-        (false, true) => handover::count(puzzle, limit, Some(deadline)),
+        (false, true) => handover::count(puzzle, limit, Some(deadline), stats),
         (false, false) => Ok(SolutionCount {
             found: visitor.inner.inner.found,
             limit_reached: !finished,
