@@ -10,6 +10,7 @@ use std::io::{self, BufRead, Cursor, Read};
 
 use sudoku_engine::PuzzleReader;
 use sudoku_engine::Record;
+use sudoku_engine::parse::MAX_LINE;
 use sudoku_engine::sized::{Alphabet, Shape};
 
 use super::sizes::SizedRecords;
@@ -42,11 +43,18 @@ fn first_rows(reader: &mut impl BufRead) -> (Vec<u8>, Option<Row>) {
     let mut seen = Vec::new();
     let mut first: Option<Row> = None;
     let mut skipped = 0;
+    let mut after_return = false;
     loop {
         let start = seen.len();
-        match reader.read_until(b'\n', &mut seen) {
+        match read_line(reader, &mut seen) {
             Ok(0) | Err(_) => return (seen, None),
             Ok(_) => {}
+        }
+        // The `\n` of a `\r\n` ending arrives as a line of its own.
+        let rest_of_ending = after_return && seen[start..] == *b"\n";
+        after_return = seen.last() == Some(&b'\r');
+        if rest_of_ending {
+            continue;
         }
         let text = String::from_utf8_lossy(&seen[start..]);
         let text = text.trim_start_matches('\u{feff}').trim();
@@ -73,6 +81,27 @@ fn first_rows(reader: &mut impl BufRead) -> (Vec<u8>, Option<Row>) {
                 let cells = (earlier.cells == row.cells).then_some(row.cells);
                 return (seen, cells.map(|cells| Row { cells, numbers }));
             }
+        }
+    }
+}
+
+/// Reads one line into `seen`, ending at `\n` or `\r` (a lone carriage return ends a line, as
+/// the 9x9 reader has it, so that nothing waits for a `\n` that may never come) or after
+/// [`MAX_LINE`] bytes (no row is that long); the number of bytes read, 0 at the end.
+fn read_line(reader: &mut impl BufRead, seen: &mut Vec<u8>) -> io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(read);
+        }
+        let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
+        let taken = end.map_or(buffer.len(), |end| end + 1);
+        seen.extend_from_slice(&buffer[..taken]);
+        reader.consume(taken);
+        read += taken;
+        if end.is_some() || read > MAX_LINE {
+            return Ok(read);
         }
     }
 }
@@ -197,6 +226,35 @@ mod tests {
         let row = |cells: [&str; 3]| cells.repeat(12).join(" ");
         let numbers = format!("{}\n{}\n", row(["14", ".", "26"]), row([".", "3", "."]));
         assert_eq!(decide(&numbers), rows(6, 6, true));
+    }
+
+    #[test]
+    fn line_endings_of_every_kind_end_a_row() {
+        assert_eq!(decide("1 2 | 3 4\r\n3 4 | 1 2\r\n"), rows(2, 2, false));
+        assert_eq!(decide("1 2 | 3 4\r3 4 | 1 2\r"), rows(2, 2, false));
+        // A lone carriage return after a whole puzzle decides without reading further.
+        let text = format!("{}\r", ".".repeat(81));
+        assert_eq!(first_rows(&mut text.as_bytes().chain(Blocking)).1, None);
+        let text = "1 2 | 3 4\r3 4 | 1 2\r";
+        let row = first_rows(&mut text.as_bytes().chain(Blocking)).1;
+        assert_eq!(row.map(|row| row.cells), Some(4));
+    }
+
+    /// A reader that fails the test if it is ever read: input that has not come yet.
+    struct Blocking;
+
+    impl io::Read for Blocking {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            panic!("read past what the decision needed");
+        }
+    }
+
+    impl BufRead for Blocking {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            panic!("read past what the decision needed");
+        }
+
+        fn consume(&mut self, _: usize) {}
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! common to every candidate of a cell, or to every place of a digit in a unit, is true.
 //! Brute force, when nothing else works, takes one digit from the solution, as HoDoKu does.
 
+use super::forcing_trace::{Target, reasoning};
 use super::{Technique, digits, elimination, lines_through, placement};
 use crate::{Candidates, CellDigit, CellSet, Step, deadline};
 use sudoku_engine::grid::{Position, Unit};
@@ -191,13 +192,55 @@ fn common(start: &State, outcomes: &[State]) -> (Vec<CellDigit>, Vec<CellDigit>)
     (placed, removed)
 }
 
-/// A step from common consequences: placements first, else eliminations.
-fn verity(technique: Technique, start: &State, outcomes: &[State], reason: String) -> Option<Step> {
+/// A step from common consequences: placements first, else eliminations. `reason` writes the
+/// reasoning that leads to the fact it is given.
+fn verity(
+    technique: Technique,
+    start: &State,
+    outcomes: &[State],
+    reason: impl Fn(Target) -> String,
+) -> Option<Step> {
     let (placed, removed) = common(start, outcomes);
     if let Some(&first) = placed.first() {
-        return Some(placement(technique, first.position, first.digit, reason));
+        let target = Target::Placed(first.position, first.digit);
+        return Some(placement(
+            technique,
+            first.position,
+            first.digit,
+            reason(target),
+        ));
     }
+    let first = removed.first()?;
+    let reason = reason(Target::Removed(first.position, first.digit));
     elimination(technique, removed, reason)
+}
+
+/// The state as the trace reads it: candidate bits and values per cell.
+fn marks_and_values(candidates: &Candidates) -> ([u16; 81], [u8; 81]) {
+    let mut marks = [0u16; 81];
+    let mut values = [0u8; 81];
+    for position in Position::all() {
+        marks[position.index()] = candidates.mark_bits(position);
+        values[position.index()] = candidates.value(position).unwrap_or(0);
+    }
+    (marks, values)
+}
+
+/// The reasoning of each assumption in `branches` that leads to `target`, joined with `; `.
+fn branches_reasoning(
+    state: ([u16; 81], [u8; 81]),
+    branches: &[(Position, u8)],
+    net: bool,
+    target: Target,
+) -> String {
+    let lines: Vec<String> = branches
+        .iter()
+        .map(|&branch| {
+            reasoning(state, branch, net, target)
+                .unwrap_or_else(|| format!("{}={}", branch.0, branch.1))
+        })
+        .collect();
+    lines.join("; ")
 }
 
 /// The first forcing chain (`Technique::ForcingChain`) or net (`ForcingNet`).
@@ -218,7 +261,11 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
         for digit in digits(candidates.mark_bits(position)) {
             match start.follow((&start, pairs), position, digit, reach) {
                 Err(why) => {
-                    let reason = format!("{position} = {digit} leads to a contradiction: {why}");
+                    let state = marks_and_values(candidates);
+                    let net = reach == Reach::Net;
+                    let line = reasoning(state, (position, digit), net, Target::Contradiction)
+                        .unwrap_or(why);
+                    let reason = format!("{position} = {digit} leads to a contradiction: {line}");
                     let removed = vec![CellDigit { position, digit }];
                     return elimination(technique, removed, reason);
                 }
@@ -226,11 +273,20 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
             }
         }
     }
+    let state = marks_and_values(candidates);
+    let net = reach == Reach::Net;
     // Every candidate of a cell leads to the same thing.
     for position in Position::all() {
         let outcomes: Vec<State> = implied[position.index()].iter().map(|(_, s)| *s).collect();
         if outcomes.len() >= 2 {
-            let reason = format!("each candidate of {position} leads there");
+            let branches: Vec<(Position, u8)> = implied[position.index()]
+                .iter()
+                .map(|&(digit, _)| (position, digit))
+                .collect();
+            let reason = |target| {
+                let lines = branches_reasoning(state, &branches, net, target);
+                format!("each candidate of {position} leads there: {lines}")
+            };
             if let Some(step) = verity(technique, &start, &outcomes, reason) {
                 return Some(step);
             }
@@ -239,15 +295,18 @@ pub fn find(candidates: &Candidates, technique: Technique) -> Option<Step> {
     // Every place of a digit in a unit leads to the same thing.
     for unit in Unit::all() {
         for digit in 1..=9u8 {
-            let outcomes: Vec<State> = candidates
+            let (branches, outcomes): (Vec<(Position, u8)>, Vec<State>) = candidates
                 .cells_with(unit, digit)
                 .filter_map(|p| {
                     let outcome = implied[p.index()].iter().find(|(d, _)| *d == digit);
-                    outcome.map(|(_, s)| *s)
+                    outcome.map(|(_, s)| ((p, digit), *s))
                 })
-                .collect();
+                .unzip();
             if outcomes.len() >= 2 {
-                let reason = format!("each place of {digit} in {unit} leads there");
+                let reason = |target| {
+                    let lines = branches_reasoning(state, &branches, net, target);
+                    format!("each place of {digit} in {unit} leads there: {lines}")
+                };
                 if let Some(step) = verity(technique, &start, &outcomes, reason) {
                     return Some(step);
                 }
@@ -280,7 +339,7 @@ mod tests {
         assert_step(
             Technique::ForcingChain,
             "...4.........56..912...6.8.....5.789..3......1...5.78..2..5.....2..567......567.9123...7....3.5...912............6...12....7..1..45.7.9.......8..23.5.7....345...9.23..678...3.56..9.2...6.8....45.789.2....78....45.789..345.....23.567..1........123..6.....34.6...12.4.......3...78.....5....1.3..678..23..............9..3...78.123.............8.....5...9..34..7.91.....7..1.34..7.9.....6...123.5.7....3.5.7..1.3..6.........7......5...9.2.......1....6.8.1.3..6.89..345....1.3.5..8...345..8......6.8....4.6......4.6.8.1................9.2.............7....3.5......3.5........5....1..........3............78......678......678.........9...4......2...............9.2.............7....3.5.......4.......3.5....1.............6.8......6.8.",
-            "forcing chain: r5c4 = 3 leads to a contradiction: 9 has no place in column 4 -> r5c4 <> 3",
+            "forcing chain: r5c4 = 3 leads to a contradiction: r5c4=3 -> r5c6=4 -> r2c9=4 -> r1c9=9 -> 9 has no place in column 4 -> r5c4 <> 3",
         );
     }
 
@@ -289,7 +348,7 @@ mod tests {
         assert_step(
             Technique::ForcingNet,
             "...4.........56..912...6.8.....5.789..3......1.....78..2..5.....2..567......567.9123...7....3.5...912............6...12....7..1..45.7.9.......8..23.5.7....345...9.23..678...3.56..9.2...6.8....45.789.2....78....45.789..345.....23.567..1........123..6.....34.6...12.4.......3...78.....5....1.3..678..23..............9..3...78.123.............8.....5...9...4....91.....7..1.34..7.9.....6...123.5.7....3.5.7..1.3..6.........7......5...9.2.......1....6.8.1.3..6.89..345....1.3.5..8...345..8......6.8....4.6......4.6.8.1................9.2.............7....3.5......3.5........5....1..........3............78......678......678.........9...4......2...............9.2.............7....3.5.......4.......3.5....1.............6.8......6.8.",
-            "forcing net: r1c2 = 5 leads to a contradiction: r1c4 has no candidate left -> r1c2 <> 5",
+            "forcing net: r1c2 = 5 leads to a contradiction: r1c2=5 -> r1c7=2 -> r4c7=3 -> r9c4=3 -> r3c4=5 -> r3c7=4 -> r6c7=5 -> r5c9=7 -> r4c9=8 -> r4c4=7 -> r8c4=8 -> r1c4=9 -> r1c9=6 -> r9c9 has no candidate left -> r1c2 <> 5",
         );
     }
 

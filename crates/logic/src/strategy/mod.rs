@@ -8,6 +8,7 @@ mod chains;
 mod coloring;
 mod fish;
 mod forcing;
+mod forcing_trace;
 mod franken;
 mod locked;
 mod single_digit;
