@@ -10,8 +10,8 @@ use sudoku_engine::{Record, SolutionCount};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, puzzle_text, record_puzzle,
-    unsolvable,
+    JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, puzzle_text,
+    record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, other_size};
@@ -84,15 +84,9 @@ struct JsonCount {
     unique: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
-    /// With --stats: how many times the search guessed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    guesses: Option<u64>,
-    /// With --stats: how many guesses it backed out of.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    backtracks: Option<u64>,
-    /// With --stats: how many positions it worked out.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
+    /// With --stats: the search's work.
+    #[serde(flatten)]
+    search: Option<JsonSearch>,
 }
 
 /// The count of a record's puzzle, or why it cannot be counted; the search's work is added to
@@ -212,9 +206,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
                 count: result.as_ref().ok().map(|c| c.found),
                 limit_reached: result.as_ref().ok().map(|c| c.limit_reached),
                 error: result.as_ref().err().map(Problem::to_string),
-                guesses: figures.then_some(search.guesses),
-                backtracks: figures.then_some(search.backtracks),
-                nodes: figures.then_some(search.nodes),
+                search: JsonSearch::of(&search, figures),
             };
             match format {
                 CountFormat::Csv => output.csv([

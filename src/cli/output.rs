@@ -10,6 +10,7 @@ use anyhow::{Context, Result, bail};
 
 use clap::ValueEnum;
 use sudoku_engine::sized::SizedError;
+use sudoku_engine::solver::SearchStats;
 use sudoku_engine::{Grid, ParseError, Record, SolutionCount};
 
 use super::color;
@@ -30,6 +31,29 @@ pub enum Format {
     Json,
     /// CSV: a header row, then one row per puzzle with the JSON fields as columns.
     Csv,
+}
+
+/// With --stats, the search's work on one puzzle, as `solve` and `count` add it to their JSON
+/// objects.
+#[derive(serde::Serialize)]
+pub struct JsonSearch {
+    /// How many times the search guessed.
+    guesses: u64,
+    /// How many guesses it backed out of.
+    backtracks: u64,
+    /// How many positions it worked out.
+    nodes: u64,
+}
+
+impl JsonSearch {
+    /// The figures of `stats`, when `shown` (--stats).
+    pub fn of(stats: &SearchStats, shown: bool) -> Option<JsonSearch> {
+        shown.then_some(JsonSearch {
+            guesses: stats.guesses,
+            backtracks: stats.backtracks,
+            nodes: stats.nodes,
+        })
+    }
 }
 
 /// The `status` of every JSON object, in every subcommand: one vocabulary, each word meaning the

@@ -11,8 +11,8 @@ use sudoku_engine::solver::{SearchStats, solve_measured};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    Format, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, puzzle_text, record_puzzle,
-    unsolvable,
+    Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, puzzle_text,
+    record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle, other_size};
@@ -76,15 +76,9 @@ struct JsonResult {
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
-    /// With --stats: how many times the search guessed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    guesses: Option<u64>,
-    /// With --stats: how many guesses it backed out of.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    backtracks: Option<u64>,
-    /// With --stats: how many positions it worked out.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
+    /// With --stats: the search's work.
+    #[serde(flatten)]
+    search: Option<JsonSearch>,
     /// With --timer: the time the solve took, in microseconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     micros: Option<f64>,
@@ -233,9 +227,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     status,
                     solution: result.as_ref().ok().map(AnyGrid::line),
                     error: result.as_ref().err().map(Problem::to_string),
-                    guesses: figures.then_some(solved.search.guesses),
-                    backtracks: figures.then_some(solved.search.backtracks),
-                    nodes: figures.then_some(solved.search.nodes),
+                    search: JsonSearch::of(&solved.search, figures),
                     micros: timer.then_some(solved.micros),
                 })?,
             }
