@@ -83,10 +83,13 @@ pub struct GenerateArgs {
 }
 
 /// A puzzle made, of any size.
-struct Made {
-    puzzle: AnyGrid,
-    solution: AnyGrid,
-    clues: usize,
+pub struct Made {
+    /// The puzzle.
+    pub puzzle: AnyGrid,
+    /// Its solution.
+    pub solution: AnyGrid,
+    /// How many givens it has.
+    pub clues: usize,
 }
 
 impl From<Generated> for Made {
@@ -101,7 +104,7 @@ impl From<Generated> for Made {
 
 /// Puzzle number `index` of another size than 9x9 (or its solution grid alone when `solved`),
 /// of the `difficulty` asked for, if any.
-fn make_other_size(
+pub fn make_other_size(
     (seed, index): (u64, u64),
     (shape, alphabet): (Shape, Alphabet),
     solved: bool,

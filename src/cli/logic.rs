@@ -205,7 +205,10 @@ fn state_of(record: &Record, need_unique: bool, sizes: &SizeArgs) -> Result<AnyS
 
 /// The candidate line of another size than 9x9 that a record holds, if it holds one (see
 /// [`SizedCandidates::text_shape`]).
-fn sized_candidates(record: &Record, sizes: &SizeArgs) -> Option<Result<SizedCandidates, Problem>> {
+pub fn sized_candidates(
+    record: &Record,
+    sizes: &SizeArgs,
+) -> Option<Result<SizedCandidates, Problem>> {
     let text = &record.puzzle.as_ref().err()?.text;
     let shape = SizedCandidates::text_shape(text, sizes.shape.filter(|&s| s != Shape::NINE))?;
     Some(

@@ -47,9 +47,12 @@ impl App {
     pub fn act(&mut self, action: Action) -> Next {
         let confirming = std::mem::take(&mut self.quit_asked);
         let game = &mut self.game;
+        if !matches!(action, Action::Symbol(_)) {
+            game.forget_pending();
+        }
         match action {
             Action::Move(rows, columns) => game.move_cursor(rows, columns),
-            Action::Digit(digit) => game.type_digit(digit),
+            Action::Symbol(symbol) => game.type_symbol(symbol),
             Action::Clear => game.clear(),
             Action::Hint => game.hint(),
             Action::Undo => game.undo(),
@@ -120,7 +123,13 @@ mod tests {
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
     fn app_saving_to(path: PathBuf) -> App {
-        App::new(Game::new(&PUZZLE.parse().unwrap()), path, false)
+        let givens = PUZZLE
+            .parse::<sudoku_engine::Grid>()
+            .unwrap()
+            .cells()
+            .to_vec();
+        let game = Game::new(super::super::rules::Rules::classic(), &givens);
+        App::new(game, path, false)
     }
 
     #[test]
@@ -128,9 +137,9 @@ mod tests {
         let folder = tempfile::tempdir().unwrap();
         let mut app = app_saving_to(folder.path().join("game.txt"));
         assert_eq!(app.act(Action::Quit), Next::Quit, "nothing to lose yet");
-        app.act(Action::Digit(1));
+        app.act(Action::Symbol('1'));
         app.act(Action::Move(0, 1));
-        app.act(Action::Digit(1));
+        app.act(Action::Symbol('1'));
         assert_eq!(app.act(Action::Quit), Next::Continue);
         assert_eq!(app.act(Action::Quit), Next::Quit);
         app.act(Action::Move(0, 1));
@@ -158,7 +167,7 @@ mod tests {
         let mut app = app_saving_to(path.clone());
         app.act(Action::Save);
         app.act(Action::Move(0, 1));
-        app.act(Action::Digit(1));
+        app.act(Action::Symbol('1'));
         app.act(Action::Save);
         assert!(
             std::fs::read_to_string(&path)

@@ -1,14 +1,16 @@
-//! The state of a game of `sudoku play`: the givens, the player's digits and pencil marks, the
-//! cells filled automatically, the history for undo and redo, and what the logic engine says
-//! about the position. Nothing here draws or reads keys: the view and the key map work on it.
+//! The state of a game of `sudoku play`: the givens, the player's values and pencil marks, the
+//! cells filled automatically, the history for undo and redo, and what the logic says about
+//! the position, at any size ([`Rules`]). Nothing here draws or reads keys: the view and the key
+//! map work on it.
 
 use std::time::Duration;
 
-use sudoku_engine::grid::CELLS;
-use sudoku_engine::{Grid, Position, count_solutions};
-use sudoku_logic::{Candidates, CellDigit, CellSet, Step, explain, next_step, rate};
+use sudoku_engine::sized::Alphabet;
 
-/// Where the digit of a filled cell came from.
+pub use super::rules::Solutions;
+use super::rules::{Found, Hint, Rules, State, values_of};
+
+/// Where the value of a filled cell came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// Part of the puzzle.
@@ -19,51 +21,47 @@ pub enum Origin {
     Auto,
 }
 
-/// Everything a move can change, kept whole in the undo history.
+/// Everything a move can change, kept whole in the undo history. Cells in reading order;
+/// value sets as words with bit `v` for value `v`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// The digit of every cell, 0 for an empty one.
-    pub digits: [u8; CELLS],
-    /// Where each filled cell's digit came from.
-    pub origins: [Option<Origin>; CELLS],
-    /// The candidates the player struck out while the candidates are automatic (bit `d` for
-    /// digit `d`): kept as the rules change around them.
-    pub eliminated: [u16; CELLS],
+    /// The value of every cell, 0 for an empty one.
+    pub digits: Vec<u8>,
+    /// Where each filled cell's value came from.
+    pub origins: Vec<Option<Origin>>,
+    /// The candidates the player struck out while the candidates are automatic: kept as the
+    /// rules change around them.
+    pub eliminated: Vec<u64>,
     /// The player's own pencil marks, shown while the candidates are not automatic.
-    pub pencil: [u16; CELLS],
+    pub pencil: Vec<u64>,
 }
 
 impl Board {
-    /// A board holding `givens` and nothing else.
-    pub fn of(givens: &Grid) -> Board {
-        let digits = *givens.cells();
+    /// A board holding `givens` (a value per cell, 0 for empty) and nothing else.
+    pub fn of(givens: &[u8]) -> Board {
         Board {
-            digits,
-            origins: digits.map(|d| (d != 0).then_some(Origin::Given)),
-            eliminated: [0; CELLS],
-            pencil: [0; CELLS],
+            digits: givens.to_vec(),
+            origins: givens
+                .iter()
+                .map(|&d| (d != 0).then_some(Origin::Given))
+                .collect(),
+            eliminated: vec![0; givens.len()],
+            pencil: vec![0; givens.len()],
         }
-    }
-
-    /// The filled cells as a grid.
-    pub fn grid(&self) -> Grid {
-        Grid::from_cells(self.digits).expect("digits are 0-9")
     }
 
     /// The givens alone.
-    pub fn givens(&self) -> Grid {
-        let mut cells = self.digits;
-        for (cell, origin) in cells.iter_mut().zip(self.origins) {
-            if origin != Some(Origin::Given) {
-                *cell = 0;
-            }
-        }
-        Grid::from_cells(cells).expect("digits are 0-9")
+    pub fn givens(&self) -> Vec<u8> {
+        self.digits
+            .iter()
+            .zip(&self.origins)
+            .map(|(&d, &origin)| if origin == Some(Origin::Given) { d } else { 0 })
+            .collect()
     }
 
-    fn set(&mut self, position: Position, digit: u8, origin: Origin) {
-        self.digits[position.index()] = digit;
-        self.origins[position.index()] = (digit != 0).then_some(origin);
+    fn set(&mut self, cell: usize, digit: u8, origin: Origin) {
+        self.digits[cell] = digit;
+        self.origins[cell] = (digit != 0).then_some(origin);
     }
 }
 
@@ -119,19 +117,6 @@ pub enum Stage {
     Solved,
 }
 
-/// What the givens allow, worked out once when the puzzle is set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Solutions {
-    /// Not looked at yet (the givens are still being entered).
-    Unknown,
-    /// The givens clash or allow no solution.
-    None,
-    /// Exactly one solution: mistakes can be shown.
-    Unique(Grid),
-    /// More than one.
-    Several,
-}
-
 /// What a message is about, for its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tone {
@@ -146,47 +131,54 @@ pub enum Tone {
 /// The part a cell plays in the hint on show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HintRole {
-    /// The hint places a digit here.
+    /// The hint places a value here.
     Placement,
-    /// The hint removes these candidates here (bit `d` for digit `d`).
-    Elimination(u16),
+    /// The hint removes these candidates here (bit `v` for value `v`).
+    Elimination(u64),
 }
 
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
+    rules: Rules,
     board: Board,
     undo: Vec<Board>,
     redo: Vec<Board>,
     settings: Settings,
     stage: Stage,
     solutions: Solutions,
-    cursor: Position,
-    hint: Option<Step>,
+    cursor: usize,
+    /// The first digit of a two-digit value typed (the numbers alphabet, sides above 35).
+    pending: Option<u8>,
+    hint: Option<Hint>,
     message: Option<(Tone, String)>,
     elapsed: Duration,
     unsaved: bool,
 }
 
 impl Game {
-    /// A game on `givens`, ready to play. The solutions are counted at once, and a puzzle
-    /// without exactly one says so in the first message.
-    pub fn new(givens: &Grid) -> Game {
-        let mut game = Game::entering(givens);
+    /// A game on `givens` (a value per cell of the grid `rules` describe), ready to play. The
+    /// solutions are counted at once, and a puzzle without exactly one says so in the first
+    /// message.
+    pub fn new(rules: Rules, givens: &[u8]) -> Game {
+        let mut game = Game::entering(rules, givens);
         game.start_playing();
         game
     }
 
     /// A game whose givens the player types first (starting from `givens`, often empty).
-    pub fn entering(givens: &Grid) -> Game {
+    pub fn entering(rules: Rules, givens: &[u8]) -> Game {
+        assert_eq!(givens.len(), rules.cells(), "a value per cell");
         Game {
+            rules,
             board: Board::of(givens),
             undo: Vec::new(),
             redo: Vec::new(),
             settings: Settings::default(),
             stage: Stage::Entering,
             solutions: Solutions::Unknown,
-            cursor: Position::new(0),
+            cursor: 0,
+            pending: None,
             hint: None,
             message: Some((
                 Tone::Info,
@@ -198,8 +190,8 @@ impl Game {
     }
 
     /// A game as it was saved: its board, time and settings.
-    pub fn resume(board: Board, elapsed: Duration, settings: Settings) -> Game {
-        let mut game = Game::entering(&Grid::empty());
+    pub fn resume(rules: Rules, board: Board, elapsed: Duration, settings: Settings) -> Game {
+        let mut game = Game::entering(rules, &board.givens());
         game.board = board;
         game.settings = settings;
         game.start_playing();
@@ -212,18 +204,14 @@ impl Game {
     /// counted and play starts.
     pub fn start_playing(&mut self) {
         let givens = self.board.givens();
-        if let Some(conflict) = givens.first_conflict() {
+        if let Some(conflict) = self.rules.clash(&givens) {
             self.say(
                 Tone::Warning,
                 format!("The givens clash ({conflict}): fix them first."),
             );
             return;
         }
-        self.solutions = match count_solutions(&givens, 2).found {
-            0 => Solutions::None,
-            1 => Solutions::Unique(sudoku_engine::solve(&givens).expect("counted one solution")),
-            _ => Solutions::Several,
-        };
+        self.solutions = self.rules.solutions(&givens);
         self.stage = Stage::Playing;
         self.undo.clear();
         self.redo.clear();
@@ -236,9 +224,18 @@ impl Game {
                 Tone::Warning,
                 "This puzzle has more than one solution: mistakes cannot be shown.".into(),
             )),
+            Solutions::Unsettled => Some((
+                Tone::Warning,
+                "The solutions could not be counted in time: mistakes cannot be shown.".into(),
+            )),
             _ => Some((Tone::Info, "Good luck! Press ? for a hint.".into())),
         };
         self.after_move();
+    }
+
+    /// The grid's shape, symbols and units.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The board as it stands.
@@ -257,7 +254,7 @@ impl Game {
     }
 
     /// The selected cell.
-    pub fn cursor(&self) -> Position {
+    pub fn cursor(&self) -> usize {
         self.cursor
     }
 
@@ -297,98 +294,138 @@ impl Game {
 
     /// Moves the selection by rows and columns, wrapping around the edges.
     pub fn move_cursor(&mut self, rows: isize, columns: isize) {
-        let row = (self.cursor.row() as isize + rows).rem_euclid(9) as usize;
-        let column = (self.cursor.column() as isize + columns).rem_euclid(9) as usize;
-        self.cursor = Position::at(row, column);
+        let size = self.rules.size();
+        let wrap = |at: usize, by: isize| (at as isize + by).rem_euclid(size as isize) as usize;
+        let (row, column) = (self.cursor / size, self.cursor % size);
+        self.cursor = wrap(row, rows) * size + wrap(column, columns);
     }
 
     /// The candidates shown in an empty cell: the ones the rules allow less the player's
     /// eliminations, or the player's own marks when the candidates are not automatic.
-    pub fn marks(&self, position: Position) -> u16 {
-        self.marks_in(position, || self.state())
+    pub fn marks(&self, cell: usize) -> u64 {
+        self.marks_in(cell, || self.state())
     }
 
     /// [`Game::marks`] of every cell, the candidate state worked out once.
-    pub fn all_marks(&self) -> [u16; CELLS] {
+    pub fn all_marks(&self) -> Vec<u64> {
         let state = self.settings.auto_candidates.then(|| self.state());
-        std::array::from_fn(|i| self.marks_in(Position::new(i), || state.expect("automatic")))
+        (0..self.rules.cells())
+            .map(|cell| self.marks_in(cell, || state.clone().expect("automatic")))
+            .collect()
     }
 
-    /// The marks shown in `position`, taking the candidate state from `state` when needed.
-    fn marks_in(&self, position: Position, state: impl FnOnce() -> Candidates) -> u16 {
-        let index = position.index();
-        if self.board.digits[index] != 0 || self.stage == Stage::Entering {
+    /// The marks shown in `cell`, taking the candidate state from `state` when needed.
+    fn marks_in(&self, cell: usize, state: impl FnOnce() -> State) -> u64 {
+        if self.board.digits[cell] != 0 || self.stage == Stage::Entering {
             0
         } else if self.settings.auto_candidates {
-            state().marks(position).bits()
+            state().marks(cell)
         } else {
-            self.board.pencil[index]
+            self.board.pencil[cell]
         }
     }
 
-    /// True when the digit in `position` repeats in one of its units.
-    pub fn clashes(&self, position: Position) -> bool {
-        let digit = self.board.digits[position.index()];
+    /// True when the value in `cell` repeats in one of its units.
+    pub fn clashes(&self, cell: usize) -> bool {
+        let digit = self.board.digits[cell];
         digit != 0
-            && CellSet::peers(position)
+            && self
+                .rules
+                .units_of(cell)
                 .iter()
-                .any(|peer| self.board.digits[peer.index()] == digit)
+                .flat_map(|unit| unit.iter())
+                .any(|&peer| peer != cell && self.board.digits[peer] == digit)
     }
 
-    /// True when mistakes are shown and the digit in `position` differs from the solution.
-    pub fn is_mistake(&self, position: Position) -> bool {
-        let digit = self.board.digits[position.index()];
+    /// True when mistakes are shown and the value in `cell` differs from the solution.
+    pub fn is_mistake(&self, cell: usize) -> bool {
+        let digit = self.board.digits[cell];
         match &self.solutions {
             Solutions::Unique(solution) if self.settings.show_mistakes && digit != 0 => {
-                solution.get(position).map(|d| d.get()) != Some(digit)
+                solution[cell] != digit
             }
             _ => false,
         }
     }
 
     /// The hint on show, if any.
-    pub fn hint_step(&self) -> Option<&Step> {
+    pub fn hint_step(&self) -> Option<&Hint> {
         self.hint.as_ref()
     }
 
-    /// The part `position` plays in the hint on show, if any.
-    pub fn hint_role(&self, position: Position) -> Option<HintRole> {
+    /// The part `cell` plays in the hint on show, if any.
+    pub fn hint_role(&self, cell: usize) -> Option<HintRole> {
         let step = self.hint.as_ref()?;
-        if step.placements.iter().any(|p| p.position == position) {
+        if step.placements.iter().any(|p| p.cell == cell) {
             return Some(HintRole::Placement);
         }
         let removed = step
             .eliminations
             .iter()
-            .filter(|e| e.position == position)
-            .fold(0, |bits, e| bits | 1 << e.digit);
+            .filter(|e| e.cell == cell)
+            .fold(0, |bits, e| bits | 1 << e.value);
         (removed != 0).then_some(HintRole::Elimination(removed))
     }
 
     /// The candidate state the logic works on: the rules' candidates less the player's
     /// eliminations.
-    pub fn state(&self) -> Candidates {
-        let mut state = Candidates::from_grid(&self.board.grid());
-        for position in Position::all() {
-            let eliminated = self.board.eliminated[position.index()];
-            for digit in 1..=9 {
-                if eliminated & (1 << digit) != 0 {
-                    state.eliminate(CellDigit { position, digit });
-                }
-            }
-        }
-        state
+    pub fn state(&self) -> State {
+        self.rules.state(&self.board.digits, &self.board.eliminated)
     }
 
-    /// A digit key: fills the selected cell (or, in pencil mode, toggles the mark). While
-    /// entering, the digit becomes a given.
+    /// A symbol key: the value it stands for is typed ([`Game::type_digit`]); a blank clears.
+    /// With numbers (sides above 35) a value takes two digits, `07` or `23`.
+    pub fn type_symbol(&mut self, symbol: char) {
+        let rules = &self.rules;
+        if rules.alphabet() == Alphabet::Numbers && symbol.is_ascii_digit() {
+            let digit = symbol as u8 - b'0';
+            let Some(first) = self.pending.take() else {
+                self.pending = Some(digit);
+                let cell = self.rules.cell_name(self.cursor);
+                self.say(Tone::Info, format!("{cell}: {digit}_ (two digits a value)"));
+                return;
+            };
+            let value = first * 10 + digit;
+            match value {
+                0 => self.clear(),
+                _ if usize::from(value) <= self.rules.size() => self.type_digit(value),
+                _ => {
+                    let size = self.rules.size();
+                    self.say(
+                        Tone::Warning,
+                        format!("{value:02} is not a value: 01-{size:02}."),
+                    );
+                }
+            }
+            return;
+        }
+        self.pending = None;
+        if let Some(value) = rules.value_of(symbol) {
+            self.type_digit(value);
+        } else if rules.alphabet().is_blank(symbol) {
+            self.clear();
+        } else {
+            let keys = rules.keys();
+            self.say(
+                Tone::Warning,
+                format!("{symbol} is not a symbol of this grid: {keys}."),
+            );
+        }
+    }
+
+    /// Forgets the first digit of a two-digit value (another key came in between).
+    pub fn forget_pending(&mut self) {
+        self.pending = None;
+    }
+
+    /// A value typed: fills the selected cell (or, in pencil mode, toggles the mark). While
+    /// entering, the value becomes a given.
     pub fn type_digit(&mut self, digit: u8) {
-        let position = self.cursor;
-        let index = position.index();
+        let cell = self.cursor;
         match self.stage {
             Stage::Entering => {
                 self.change(Fill::No, |game| {
-                    game.board.set(position, digit, Origin::Given);
+                    game.board.set(cell, digit, Origin::Given);
                 });
                 self.advance();
                 return;
@@ -399,58 +436,59 @@ impl Game {
             }
             Stage::Playing => {}
         }
-        if self.board.origins[index] == Some(Origin::Given) {
-            self.say(Tone::Warning, format!("{position} is a given."));
+        if self.board.origins[cell] == Some(Origin::Given) {
+            let name = self.rules.cell_name(cell);
+            self.say(Tone::Warning, format!("{name} is a given."));
         } else if self.settings.pencil_mode {
-            self.toggle_mark(position, digit);
-        } else if self.board.digits[index] != digit {
+            self.toggle_mark(cell, digit);
+        } else if self.board.digits[cell] != digit {
             self.change(Fill::Singles, |game| {
-                game.board.set(position, digit, Origin::Player);
+                game.board.set(cell, digit, Origin::Player);
             });
         }
     }
 
-    fn toggle_mark(&mut self, position: Position, digit: u8) {
-        let (index, bit) = (position.index(), 1u16 << digit);
-        if self.board.digits[index] != 0 {
-            self.say(
-                Tone::Warning,
-                format!("{position} is filled: clear it first."),
-            );
+    fn toggle_mark(&mut self, cell: usize, digit: u8) {
+        let bit = 1u64 << digit;
+        let name = self.rules.cell_name(cell);
+        if self.board.digits[cell] != 0 {
+            self.say(Tone::Warning, format!("{name} is filled: clear it first."));
         } else if !self.settings.auto_candidates {
-            self.change(Fill::No, |game| game.board.pencil[index] ^= bit);
-        } else if self.marks(position) & bit != 0 {
-            self.change(Fill::Singles, |game| game.board.eliminated[index] |= bit);
-        } else if self.board.eliminated[index] & bit != 0 {
-            self.change(Fill::No, |game| game.board.eliminated[index] &= !bit);
+            self.change(Fill::No, |game| game.board.pencil[cell] ^= bit);
+        } else if self.marks(cell) & bit != 0 {
+            self.change(Fill::Singles, |game| game.board.eliminated[cell] |= bit);
+        } else if self.board.eliminated[cell] & bit != 0 {
+            self.change(Fill::No, |game| game.board.eliminated[cell] &= !bit);
         } else {
+            let symbol = self.rules.symbol(digit);
             self.say(
                 Tone::Warning,
-                format!("{digit} is already in the row, column or box of {position}."),
+                format!("{symbol} is already in the row, column or box of {name}."),
             );
         }
     }
 
-    /// Moves the selection to the next cell in reading order: while entering givens, each digit
+    /// Moves the selection to the next cell in reading order: while entering givens, each value
     /// or blank typed moves on, so a puzzle line typed or pasted fills the grid.
     fn advance(&mut self) {
-        self.cursor = Position::new((self.cursor.index() + 1) % CELLS);
+        self.cursor = (self.cursor + 1) % self.rules.cells();
     }
 
     /// Empties the selected cell (a given only while entering, moving on to the next cell).
     /// Nothing is auto-filled after a clear: it takes a move back rather than making one.
     pub fn clear(&mut self) {
-        let position = self.cursor;
-        match (self.stage, self.board.origins[position.index()]) {
+        let cell = self.cursor;
+        match (self.stage, self.board.origins[cell]) {
             (Stage::Entering, _) => {
-                self.change(Fill::No, |game| game.board.set(position, 0, Origin::Player));
+                self.change(Fill::No, |game| game.board.set(cell, 0, Origin::Player));
                 self.advance();
             }
             (Stage::Playing, Some(Origin::Player | Origin::Auto)) => {
-                self.change(Fill::No, |game| game.board.set(position, 0, Origin::Player));
+                self.change(Fill::No, |game| game.board.set(cell, 0, Origin::Player));
             }
             (Stage::Playing, Some(Origin::Given)) => {
-                self.say(Tone::Warning, format!("{position} is a given."));
+                let name = self.rules.cell_name(cell);
+                self.say(Tone::Warning, format!("{name} is a given."));
             }
             _ => {}
         }
@@ -466,12 +504,12 @@ impl Game {
             self.change(Fill::Singles, |game| {
                 for placement in &step.placements {
                     game.board
-                        .set(placement.position, placement.digit, Origin::Player);
+                        .set(placement.cell, placement.value, Origin::Player);
                 }
                 for elimination in &step.eliminations {
-                    let (index, bit) = (elimination.position.index(), 1 << elimination.digit);
-                    game.board.eliminated[index] |= bit;
-                    game.board.pencil[index] &= !bit;
+                    let (cell, bit) = (elimination.cell, 1 << elimination.value);
+                    game.board.eliminated[cell] |= bit;
+                    game.board.pencil[cell] &= !bit;
                 }
             });
             if self
@@ -479,7 +517,7 @@ impl Game {
                 .as_ref()
                 .is_none_or(|(tone, _)| *tone == Tone::Info)
             {
-                self.say(Tone::Info, format!("Applied: {step}"));
+                self.say(Tone::Info, format!("Applied: {}", step.text));
             }
             return;
         }
@@ -487,9 +525,9 @@ impl Game {
             self.say(Tone::Warning, problem);
             return;
         }
-        match next_step(&self.state()) {
-            Some(step) => {
-                let mut text = format!("{step}  (? again applies it)");
+        match self.state().next_step() {
+            Found::Step(step) => {
+                let mut text = format!("{}  (? again applies it)", step.text);
                 let mistakes = self.mistakes();
                 if mistakes > 0 {
                     text = format!("{text}; but {mistakes} digit(s) differ from the solution");
@@ -497,9 +535,13 @@ impl Game {
                 self.say(Tone::Info, text);
                 self.hint = Some(step);
             }
-            None => self.say(
+            Found::Nothing => self.say(
                 Tone::Warning,
                 "No technique I know applies here: try a guess (and undo if it fails).",
+            ),
+            Found::TimedOut => self.say(
+                Tone::Warning,
+                "No step found in time: try a guess (and undo if it fails).",
             ),
         }
     }
@@ -507,20 +549,17 @@ impl Game {
     /// How many filled cells differ from the unique solution (0 when there is none).
     pub fn mistakes(&self) -> usize {
         match &self.solutions {
-            Solutions::Unique(solution) => Position::all()
-                .filter(|&p| {
-                    let digit = self.board.digits[p.index()];
-                    digit != 0 && solution.get(p).map(|d| d.get()) != Some(digit)
-                })
+            Solutions::Unique(solution) => (self.board.digits.iter().zip(solution))
+                .filter(|&(&digit, &right)| digit != 0 && digit != right)
                 .count(),
             _ => 0,
         }
     }
 
-    /// What makes the position impossible, in words: two equal digits in a unit, or the
+    /// What makes the position impossible, in words: two equal values in a unit, or the
     /// candidates contradicting themselves.
     fn problem(&self) -> Option<String> {
-        if let Some(conflict) = self.board.grid().first_conflict() {
+        if let Some(conflict) = self.rules.clash(&self.board.digits) {
             return Some(format!("Clash: {conflict}. Undo or clear a cell."));
         }
         let contradiction = self.state().contradiction()?;
@@ -600,6 +639,7 @@ impl Game {
                 n => format!("{n} digit(s) differ from the solution, marked."),
             },
             (Solutions::None, true) => "No solution to compare with.".to_string(),
+            (Solutions::Unsettled, true) => "The solution is not known.".to_string(),
             _ => "More than one solution: nothing to compare with.".to_string(),
         };
         self.say(Tone::Info, text);
@@ -626,44 +666,40 @@ impl Game {
     /// Places every single that follows from the move made since `before`, and from those
     /// placements in turn, until none follows or the position contradicts itself. A single
     /// follows when a candidate the move removed leaves a cell with one candidate (naked) or a
-    /// digit with one place in a unit through that cell (hidden); singles the move did not
+    /// value with one place in a unit through that cell (hidden); singles the move did not
     /// touch are left for the player to find.
-    fn auto_fill(&mut self, before: &Candidates) {
+    fn auto_fill(&mut self, before: &State) {
         while self.problem().is_none() {
-            let Some(single) = self.single_after(before) else {
+            let Some((cell, value)) = self.single_after(before) else {
                 break;
             };
-            self.board.set(single.position, single.digit, Origin::Auto);
+            self.board.set(cell, value, Origin::Auto);
         }
     }
 
-    /// The first single among the cells and units whose candidates changed since `before`.
-    fn single_after(&self, before: &Candidates) -> Option<CellDigit> {
+    /// The first single among the cells and units whose candidates changed since `before`, as
+    /// its cell and value.
+    fn single_after(&self, before: &State) -> Option<(usize, u8)> {
         let now = self.state();
-        let removed = |p: Position| before.marks(p).bits() & !now.marks(p).bits();
-        let naked = Position::all().find_map(|position| {
-            let marks = now.marks(position);
-            (removed(position) != 0 && marks.len() == 1).then(|| CellDigit {
-                position,
-                digit: marks.first().expect("one candidate").get(),
-            })
+        let cells = 0..self.rules.cells();
+        let removed = |cell: usize| before.marks(cell) & !now.marks(cell);
+        let naked = cells.clone().find_map(|cell| {
+            let marks = now.marks(cell);
+            let single = marks != 0 && marks & (marks - 1) == 0;
+            (removed(cell) != 0 && single).then(|| (cell, marks.trailing_zeros() as u8))
         });
         naked.or_else(|| {
-            Position::all().find_map(|changed| {
+            cells.clone().find_map(|changed| {
                 let removed = removed(changed);
-                CellSet::units_of(changed).into_iter().find_map(|unit| {
-                    (1..=9u8)
-                        .filter(|d| removed & (1 << d) != 0)
-                        .find_map(|digit| {
-                            let placed = unit.cells().any(|p| now.value(p) == Some(digit));
-                            let mut places = now.cells_with(unit, digit);
-                            match (placed, places.next(), places.next()) {
-                                (false, Some(position), None) => {
-                                    Some(CellDigit { position, digit })
-                                }
-                                _ => None,
-                            }
-                        })
+                self.rules.units_of(changed).into_iter().find_map(|unit| {
+                    values_of(removed).find_map(|value| {
+                        let placed = unit.iter().any(|&c| now.value(c) == Some(value));
+                        let mut places = unit.iter().filter(|&&c| now.marks(c) >> value & 1 == 1);
+                        match (placed, places.next(), places.next()) {
+                            (false, Some(&cell), None) => Some((cell, value)),
+                            _ => None,
+                        }
+                    })
                 })
             })
         })
@@ -677,33 +713,18 @@ impl Game {
             return;
         }
         let complete = self.board.digits.iter().all(|&d| d != 0);
-        if complete && self.board.grid().first_conflict().is_none() {
+        if complete && self.rules.clash(&self.board.digits).is_none() {
             if self.stage != Stage::Solved {
                 self.stage = Stage::Solved;
-                let text = format!("Solved in {}! {}", clock(self.elapsed), self.hardest());
-                self.say(Tone::Success, text);
+                let hardest = self.rules.hardest(&self.board.givens());
+                let text = format!("Solved in {}! {hardest}", clock(self.elapsed));
+                self.say(Tone::Success, text.trim_end());
             }
             return;
         }
         self.stage = Stage::Playing;
         if let Some(problem) = self.problem() {
             self.say(Tone::Warning, problem);
-        }
-    }
-
-    /// The hardest technique the puzzle needs, as `sudoku rate` finds it.
-    fn hardest(&self) -> String {
-        let (steps, end) = explain(&self.board.givens());
-        let rating = rate(&steps, end.is_solved());
-        let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
-        match (hardest, rating.level) {
-            (Some(step), Some(level)) => format!(
-                "Hardest technique: {} (rating {:.1}, {level}).",
-                step.technique.name(),
-                rating.explainer
-            ),
-            (Some(_), None) => "It needs more than the techniques `sudoku rate` knows.".into(),
-            (None, _) => "It needed no technique at all.".into(),
         }
     }
 }
@@ -726,22 +747,28 @@ pub fn clock(elapsed: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_engine::Grid;
 
     /// A medium puzzle (`sudoku generate --seed 7 --difficulty medium`): singles, then a
     /// pointing pair and a naked triple.
     const MEDIUM: &str =
         ".....3..24..8.....1.39...8...62...1..7..8..53..........8.6..12...9.3...7....9.6..";
 
-    fn game() -> Game {
-        Game::new(&MEDIUM.parse().unwrap())
+    fn cells(puzzle: &str) -> Vec<u8> {
+        puzzle.parse::<Grid>().unwrap().cells().to_vec()
     }
 
-    fn solution() -> Grid {
-        sudoku_engine::solve(&MEDIUM.parse().unwrap()).unwrap()
+    fn game() -> Game {
+        Game::new(Rules::classic(), &cells(MEDIUM))
+    }
+
+    fn solution() -> Vec<u8> {
+        let solution = sudoku_engine::solve(&MEDIUM.parse().unwrap()).unwrap();
+        solution.cells().to_vec()
     }
 
     fn place(game: &mut Game, row: usize, column: usize, digit: u8) {
-        game.cursor = Position::at(row, column);
+        game.cursor = row * 9 + column;
         game.type_digit(digit);
     }
 
@@ -757,7 +784,10 @@ mod tests {
     fn nothing_is_filled_before_the_first_move() {
         let game = game();
         assert_eq!(count(&game, Origin::Auto), 0);
-        assert!(next_step(&game.state()).unwrap().technique.is_single());
+        let Found::Step(step) = game.state().next_step() else {
+            panic!("no step")
+        };
+        assert!(step.technique.is_single());
     }
 
     #[test]
@@ -769,13 +799,10 @@ mod tests {
         let filled = count(&game, Origin::Auto);
         assert!(filled > 0, "nothing followed");
         assert!(filled < 81 - 27, "the pointing pair is still needed");
-        assert_eq!(game.board.digits[Position::at(8, 7).index()], 3);
+        assert_eq!(game.board.digits[8 * 9 + 7], 3);
         let solution = solution();
-        for position in Position::all().filter(|p| game.board.digits[p.index()] != 0) {
-            assert_eq!(
-                solution.get(position).map(|d| d.get()),
-                Some(game.board.digits[position.index()])
-            );
+        for cell in (0..81).filter(|&c| game.board.digits[c] != 0) {
+            assert_eq!(solution[cell], game.board.digits[cell]);
         }
         game.undo();
         assert_eq!(game.board, before);
@@ -799,21 +826,13 @@ mod tests {
         // the position contradicts itself.
         let solution = solution();
         let mut reported = false;
-        let empty: Vec<Position> = Position::all()
-            .filter(|p| game.board.digits[p.index()] == 0)
-            .collect();
-        for position in empty {
-            let right = solution.get(position).unwrap().get();
-            let Some(wrong) = game
-                .state()
-                .marks(position)
-                .iter()
-                .map(|d| d.get())
-                .find(|&d| d != right)
-            else {
+        let empty: Vec<usize> = (0..81).filter(|&c| game.board.digits[c] == 0).collect();
+        for cell in empty {
+            let right = solution[cell];
+            let Some(wrong) = values_of(game.state().marks(cell)).find(|&d| d != right) else {
                 continue;
             };
-            game.cursor = position;
+            game.cursor = cell;
             game.type_digit(wrong);
             if let Some((Tone::Warning, text)) = game.message() {
                 assert!(
@@ -827,7 +846,8 @@ mod tests {
         assert!(reported);
         // A contradiction stops auto-fill: no cell was filled from it.
         assert!(
-            game.state().contradiction().is_some() || game.board.grid().first_conflict().is_some()
+            game.state().contradiction().is_some()
+                || game.rules.clash(&game.board.digits).is_some()
         );
         let hint_before = game.hint.clone();
         game.hint();
@@ -841,7 +861,7 @@ mod tests {
     fn the_players_eliminations_are_kept_as_digits_go_in_and_can_be_restored() {
         let mut game = game();
         game.toggle_auto_fill();
-        let cell = Position::at(0, 0);
+        let cell = 0;
         let struck = game.marks(cell).trailing_zeros() as u8;
         game.cursor = cell;
         game.toggle_pencil_mode();
@@ -859,12 +879,12 @@ mod tests {
     #[test]
     fn turning_automatic_candidates_off_keeps_the_marks_on_show_as_the_players_own() {
         let mut game = game();
-        let shown: Vec<u16> = Position::all().map(|p| game.marks(p)).collect();
+        let shown: Vec<u64> = (0..81).map(|c| game.marks(c)).collect();
         game.toggle_auto_candidates();
-        let kept: Vec<u16> = Position::all().map(|p| game.marks(p)).collect();
+        let kept: Vec<u64> = (0..81).map(|c| game.marks(c)).collect();
         assert_eq!(shown, kept);
         // Now a pencil mark is the player's to set, even where the rules forbid it.
-        game.cursor = Position::at(0, 0);
+        game.cursor = 0;
         game.toggle_pencil_mode();
         let forbidden = (1..=9u8)
             .find(|d| game.marks(game.cursor) & (1 << d) == 0)
@@ -879,10 +899,10 @@ mod tests {
         game.hint();
         let step = game.hint.clone().expect("a step");
         let target = step.placements[0];
-        assert_eq!(game.hint_role(target.position), Some(HintRole::Placement));
-        assert_eq!(game.board.digits[target.position.index()], 0);
+        assert_eq!(game.hint_role(target.cell), Some(HintRole::Placement));
+        assert_eq!(game.board.digits[target.cell], 0);
         game.hint();
-        assert_eq!(game.board.digits[target.position.index()], target.digit);
+        assert_eq!(game.board.digits[target.cell], target.value);
         assert!(game.hint.is_none());
     }
 
@@ -902,15 +922,8 @@ mod tests {
         game.tick(Duration::from_secs(125));
         let solution = solution();
         while game.stage == Stage::Playing {
-            let position = Position::all()
-                .find(|p| game.board.digits[p.index()] == 0)
-                .unwrap();
-            place(
-                &mut game,
-                position.row(),
-                position.column(),
-                solution.get(position).unwrap().get(),
-            );
+            let cell = (0..81).find(|&c| game.board.digits[c] == 0).unwrap();
+            place(&mut game, cell / 9, cell % 9, solution[cell]);
         }
         assert_eq!(game.stage, Stage::Solved);
         let (tone, text) = game.message().unwrap();
@@ -929,10 +942,10 @@ mod tests {
 
     #[test]
     fn givens_are_entered_then_checked_before_play() {
-        let mut game = Game::entering(&Grid::empty());
+        let mut game = Game::entering(Rules::classic(), &[0; 81]);
         game.type_digit(5);
         game.type_digit(5);
-        assert_eq!(game.cursor, Position::at(0, 2), "each digit moves on");
+        assert_eq!(game.cursor, 2, "each digit moves on");
         game.start_playing();
         assert_eq!(game.stage, Stage::Entering, "two 5s in row 1");
         game.move_cursor(0, -1);
@@ -947,23 +960,16 @@ mod tests {
     fn undo_and_redo_go_back_and_forth_without_limit() {
         let mut game = game();
         game.toggle_auto_fill();
-        let empty: Vec<Position> = Position::all()
-            .filter(|p| game.board.digits[p.index()] == 0)
-            .collect();
+        let empty: Vec<usize> = (0..81).filter(|&c| game.board.digits[c] == 0).collect();
         let solution = solution();
-        for &p in &empty {
-            place(
-                &mut game,
-                p.row(),
-                p.column(),
-                solution.get(p).unwrap().get(),
-            );
+        for &cell in &empty {
+            place(&mut game, cell / 9, cell % 9, solution[cell]);
         }
         assert_eq!(game.stage, Stage::Solved);
         for _ in &empty {
             game.undo();
         }
-        assert_eq!(game.board, Board::of(&MEDIUM.parse().unwrap()));
+        assert_eq!(game.board, Board::of(&cells(MEDIUM)));
         assert_eq!(game.stage, Stage::Playing);
         for _ in &empty {
             game.redo();
@@ -973,15 +979,12 @@ mod tests {
 
     #[test]
     fn a_puzzle_line_typed_while_entering_fills_the_grid() {
-        let mut game = Game::entering(&Grid::empty());
+        let mut game = Game::entering(Rules::classic(), &[0; 81]);
         for c in MEDIUM.chars() {
-            match c.to_digit(10) {
-                Some(digit) => game.type_digit(digit as u8),
-                None => game.clear(),
-            }
+            game.type_symbol(c);
         }
         game.start_playing();
-        assert_eq!(game.board.givens(), MEDIUM.parse().unwrap());
+        assert_eq!(game.board.givens(), cells(MEDIUM));
         assert_eq!(game.solutions, Solutions::Unique(solution()));
     }
 
@@ -989,8 +992,8 @@ mod tests {
     fn the_cursor_wraps_around() {
         let mut game = game();
         game.move_cursor(-1, -1);
-        assert_eq!(game.cursor, Position::at(8, 8));
+        assert_eq!(game.cursor, 80);
         game.move_cursor(1, 1);
-        assert_eq!(game.cursor, Position::at(0, 0));
+        assert_eq!(game.cursor, 0);
     }
 }

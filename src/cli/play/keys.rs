@@ -1,5 +1,6 @@
 //! The keys of `sudoku play` and what each one asks for. The help panel is drawn from the same
-//! table, so the keys on screen are the keys that work.
+//! table, so the keys on screen are the keys that work. Values are typed as their symbols:
+//! digits, and capital letters on grids above 9x9 (small letters are commands).
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -8,8 +9,9 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 pub enum Action {
     /// Move the selection by rows and columns.
     Move(isize, isize),
-    /// Place a digit, or toggle its pencil mark.
-    Digit(u8),
+    /// A symbol typed (a digit or a capital letter): place its value, or toggle its pencil
+    /// mark; a blank clears.
+    Symbol(char),
     /// Empty the selected cell.
     Clear,
     /// Show the next step, or apply the one on show.
@@ -36,21 +38,28 @@ pub enum Action {
     Interrupt,
 }
 
-/// The help panel: keys and what they do, one line each.
-pub const HELP: [(&str, &str); 12] = [
-    ("←↓↑→hjkl", "move"),
-    ("1-9", "place"),
-    ("0 Del ⌫", "clear"),
-    ("p", "pencil mode"),
-    ("a", "auto-fill"),
-    ("c", "candidates"),
-    ("?", "hint / apply"),
-    ("m", "mistakes"),
-    ("u ^Z", "undo"),
-    ("r ^Y", "redo"),
-    ("s", "save"),
-    ("q Esc ^C", "quit"),
-];
+/// The help panel: keys and what they do, one line each, for a grid whose values are typed
+/// with `place` (`1-9`, `1-9 A-G`, `A-Y`, `0-9 A-F`, `01-36`).
+pub fn help(place: &str) -> [(&str, &str); 12] {
+    let clear = match place.starts_with('0') {
+        true => ". Del ⌫",
+        false => "0 Del ⌫",
+    };
+    [
+        ("←↓↑→hjkl", "move"),
+        (place, "place"),
+        (clear, "clear"),
+        ("p", "pencil mode"),
+        ("a", "auto-fill"),
+        ("c", "candidates"),
+        ("?", "hint / apply"),
+        ("m", "mistakes"),
+        ("u ^Z", "undo"),
+        ("r ^Y", "redo"),
+        ("s", "save"),
+        ("q Esc ^C", "quit"),
+    ]
+}
 
 /// The action a key press asks for, if any (key releases and repeats of modifiers are not).
 pub fn action(key: KeyEvent) -> Option<Action> {
@@ -67,8 +76,8 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Right | KeyCode::Char('l') => Action::Move(0, 1),
         KeyCode::Up | KeyCode::Char('k') => Action::Move(-1, 0),
         KeyCode::Down | KeyCode::Char('j') => Action::Move(1, 0),
-        KeyCode::Char(c @ '1'..='9') => Action::Digit(c as u8 - b'0'),
-        KeyCode::Char('0' | '.' | ' ') | KeyCode::Delete | KeyCode::Backspace => Action::Clear,
+        KeyCode::Char(c @ ('0'..='9' | 'A'..='Z')) => Action::Symbol(c),
+        KeyCode::Char('.' | ' ') | KeyCode::Delete | KeyCode::Backspace => Action::Clear,
         KeyCode::Char('p') => Action::Pencil,
         KeyCode::Char('a') => Action::AutoFill,
         KeyCode::Char('c') => Action::AutoCandidates,
@@ -99,11 +108,25 @@ mod tests {
     }
 
     #[test]
-    fn digits_place_and_zero_delete_backspace_clear() {
-        assert_eq!(press(KeyCode::Char('7')), Some(Action::Digit(7)));
-        for key in [KeyCode::Char('0'), KeyCode::Delete, KeyCode::Backspace] {
+    fn digits_and_capitals_are_symbols_and_delete_backspace_clear() {
+        assert_eq!(press(KeyCode::Char('7')), Some(Action::Symbol('7')));
+        assert_eq!(press(KeyCode::Char('0')), Some(Action::Symbol('0')));
+        assert_eq!(press(KeyCode::Char('G')), Some(Action::Symbol('G')));
+        assert_eq!(
+            press(KeyCode::Char('g')),
+            None,
+            "small letters are commands"
+        );
+        for key in [KeyCode::Char('.'), KeyCode::Delete, KeyCode::Backspace] {
             assert_eq!(press(key), Some(Action::Clear));
         }
+    }
+
+    #[test]
+    fn the_help_names_the_keys_of_the_grid() {
+        assert_eq!(help("1-9")[1], ("1-9", "place"));
+        assert_eq!(help("1-9")[2].0, "0 Del ⌫");
+        assert_eq!(help("0-9 A-F")[2].0, ". Del ⌫", "0 is a value in hex");
     }
 
     #[test]

@@ -1,12 +1,16 @@
 //! `sudoku play`: solve a puzzle in the terminal, the forced cells filling themselves.
 //!
-//! [`game`] holds the rules of the game, [`keys`] the keys, [`view`] the drawing, [`save`] the
-//! saved-game format and [`app`] ties them into a session; this module finds the puzzle and
-//! runs the terminal.
+//! Every size plays: 4x4 to 9x9 with the pencil marks in the cells, larger grids with the
+//! marks of the selected cell under the grid, values above 9 typed as capital letters.
+//!
+//! [`rules`] holds what the logic says at the game's size, [`game`] the rules of the game,
+//! [`keys`] the keys, [`view`] the drawing, [`save`] the saved-game format and [`app`] ties
+//! them into a session; this module finds the puzzle and runs the terminal.
 
 mod app;
 mod game;
 mod keys;
+mod rules;
 mod save;
 mod view;
 
@@ -18,14 +22,17 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use ratatui::crossterm::event::{self, Event};
 use sudoku_engine::generate::Options;
-use sudoku_engine::{Grid, ParseError, PuzzleReader};
+use sudoku_engine::sized::{Alphabet, Shape};
+use sudoku_engine::{InvalidPuzzle, ParseError, Position, Record};
 use sudoku_logic::{Candidates, Level};
 
 use super::input::Source;
+use super::sizes::{AnyGrid, SizeArgs, SizedRecords};
 use super::status::Status;
-use super::{color, generate, interrupt};
+use super::{color, generate, interrupt, logic, sizes, sniff};
 use app::{App, Next};
 use game::{Board, Game, Settings};
+use rules::Rules;
 
 /// Where `s` saves when neither --save nor a saved game opened says.
 const DEFAULT_SAVE: &str = "sudoku-game.txt";
@@ -69,6 +76,9 @@ pub struct PlayArgs {
     /// that is not a saved game is never overwritten.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+
+    #[command(flatten)]
+    sizes: SizeArgs,
 }
 
 /// Runs `sudoku play`.
@@ -112,27 +122,20 @@ fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<()> {
 
 /// The game to play, and the saved game it resumes (where `s` saves by default).
 fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
-    let start = |givens: &Grid| match args.enter {
-        true => Game::entering(givens),
-        false => Game::new(givens),
-    };
     let Some(source) = &args.source else {
-        let seed = args.seed.unwrap_or_else(rand::random);
-        if args.difficulty.is_some() {
-            eprintln!("sudoku: making a puzzle (seed {seed})...");
-        }
-        return match args.enter {
-            true => Ok((Game::entering(&Grid::empty()), None)),
-            false => {
-                let made = generate::make_puzzle(seed, 0, args.difficulty, &Options::default())
-                    .map_err(|error| anyhow!(generate::explain_failure(&error, args.difficulty)))?;
-                Ok((Game::new(&made.puzzle), None))
-            }
-        };
+        return new_game(args).map(|game| (game, None));
     };
     let path = PathBuf::from(source);
     if source != "-" && !path.exists() {
-        let game = puzzle_text(source, args.enter).with_context(|| {
+        let record = Record {
+            line: 1,
+            puzzle: sudoku_engine::parse::parse_one(source).map_err(|error| InvalidPuzzle {
+                text: source.clone(),
+                error,
+            }),
+            companion: None,
+        };
+        let game = game_of(&record, args).with_context(|| {
             format!("{source}: no such file, and not a puzzle (81 cells or 729 candidates)")
         })?;
         return Ok((game, None));
@@ -151,24 +154,22 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
         let game = save::from_text(&text).with_context(|| format!("{input}"))?;
         return Ok((game, Some(path).filter(|_| input != Source::Stdin)));
     }
-    for record in PuzzleReader::new(reader) {
+    let sizes = &args.sizes;
+    let records: Box<dyn Iterator<Item = std::io::Result<Record>>> = match sizes.shape {
+        Some(shape) if shape != Shape::NINE => {
+            Box::new(SizedRecords::new(reader, shape, sizes.alphabet))
+        }
+        _ => sniff::records(reader, sizes.alphabet),
+    };
+    for record in records {
         let record = record.with_context(|| format!("cannot read {input}"))?;
         if args.line.is_some_and(|line| line != record.line) {
             continue;
         }
         let at = format!("{input}:{}", record.line);
-        let game = match record.puzzle {
-            Ok(givens) => start(&givens),
-            Err(invalid) => match invalid.error {
-                ParseError::WrongCellCount { found: 729 } => puzzle_text(&invalid.text, false),
-                error => Err(error.into()),
-            }
-            .with_context(|| at.clone())?,
-        };
-        if let Some(conflict) = game.board().givens().first_conflict() {
-            bail!("{at}: the givens clash: {conflict}");
-        }
-        return Ok((game, None));
+        return game_of(&record, args)
+            .with_context(|| at.clone())
+            .map(|game| (game, None));
     }
     match args.line {
         Some(line) => bail!("{input}:{line}: no puzzle starts on this line"),
@@ -176,37 +177,91 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
     }
 }
 
-/// A game from a puzzle written out: 81 cells, or the 729-character candidate form (its filled
-/// cells become the givens, its missing candidates the player's eliminations).
-fn puzzle_text(text: &str, enter: bool) -> Result<Game> {
-    let grid = match sudoku_engine::parse::parse_one(text) {
-        Ok(grid) => grid,
-        Err(ParseError::WrongCellCount { found: 729 }) => {
-            let state = Candidates::from_text(text).context("candidates")?;
-            return Ok(from_candidates(&state));
-        }
-        Err(error) => return Err(error.into()),
-    };
-    if let Some(conflict) = grid.first_conflict() {
-        bail!("the givens clash: {conflict}");
+/// A new game: an empty grid to type givens into (--enter), or a puzzle from the generator.
+fn new_game(args: &PlayArgs) -> Result<Game> {
+    let shape = args.sizes.shape.unwrap_or(Shape::NINE);
+    let alphabet = args
+        .sizes
+        .alphabet
+        .unwrap_or_else(|| Alphabet::default_for(shape.size()));
+    if !alphabet.fits(shape.size()) {
+        bail!(
+            "the alphabet {alphabet} cannot write a side of {}",
+            shape.size()
+        );
     }
-    Ok(match enter {
-        true => Game::entering(&grid),
-        false => Game::new(&grid),
-    })
+    let rules = Rules::new(shape, alphabet);
+    if args.enter {
+        let empty = vec![0; rules.cells()];
+        return Ok(Game::entering(rules, &empty));
+    }
+    let seed = args.seed.unwrap_or_else(rand::random);
+    if args.difficulty.is_some() || shape.size() > 16 {
+        eprintln!("sudoku: making a puzzle (seed {seed})...");
+    }
+    let failure = |error| anyhow!(generate::explain_failure(&error, args.difficulty));
+    let options = Options::default();
+    let givens = if shape == Shape::NINE {
+        let made = generate::make_puzzle(seed, 0, args.difficulty, &options).map_err(failure)?;
+        made.puzzle.cells().to_vec()
+    } else {
+        let (made, kind) = ((seed, 0), (shape, alphabet));
+        let made = generate::make_other_size(made, kind, false, args.difficulty, &options)
+            .map_err(failure)?;
+        match made.puzzle {
+            AnyGrid::Other(puzzle) => puzzle.grid.cells().to_vec(),
+            AnyGrid::Nine(grid) => grid.cells().to_vec(),
+        }
+    };
+    Ok(Game::new(rules, &givens))
 }
 
-/// A game at a candidate state: the filled cells are the givens, the candidates the rules allow
-/// but the state lacks are the player's eliminations.
-fn from_candidates(state: &Candidates) -> Game {
-    let givens = state.grid();
-    let rules = Candidates::from_grid(&givens);
-    let mut board = Board::of(&givens);
-    for position in sudoku_engine::Position::all() {
-        board.eliminated[position.index()] =
-            rules.marks(position).bits() & !state.marks(position).bits();
+/// The game of a record: a puzzle of any size, or a candidate line (its filled cells become
+/// the givens, its missing candidates the player's eliminations); refused when two givens
+/// clash.
+fn game_of(record: &Record, args: &PlayArgs) -> Result<Game> {
+    let start = |rules: Rules, givens: &[u8]| match args.enter {
+        true => Game::entering(rules, givens),
+        false => Game::new(rules, givens),
+    };
+    let game = match &record.puzzle {
+        Ok(givens) => start(Rules::classic(), givens.cells()),
+        Err(invalid) => {
+            if let ParseError::WrongCellCount { found: 729 } = invalid.error {
+                let state = Candidates::from_text(&invalid.text).context("candidates")?;
+                let marks = |cell| u64::from(state.marks(Position::new(cell)).bits());
+                from_candidates(Rules::classic(), state.grid().cells(), marks)
+            } else if let Some(state) = logic::sized_candidates(record, &args.sizes) {
+                let state = state.map_err(|problem| anyhow!("{problem}"))?;
+                let rules = Rules::new(state.shape(), state.alphabet());
+                from_candidates(rules, state.grid().cells(), |cell| state.marks(cell) << 1)
+            } else {
+                match sizes::other_size(record, &args.sizes) {
+                    Some(Ok(puzzle)) => {
+                        let rules = Rules::new(puzzle.grid.shape(), puzzle.alphabet);
+                        start(rules, puzzle.grid.cells())
+                    }
+                    Some(Err(problem)) => bail!("{problem}"),
+                    None => return Err(invalid.error.clone().into()),
+                }
+            }
+        }
+    };
+    if let Some(conflict) = game.rules().clash(&game.board().givens()) {
+        bail!("the givens clash: {conflict}");
     }
-    Game::resume(board, Duration::ZERO, Settings::default())
+    Ok(game)
+}
+
+/// A game at a candidate state: `givens` are its filled cells, and the candidates the rules
+/// allow but `marks` (bit `v` for value `v`) lacks are the player's eliminations.
+fn from_candidates(rules: Rules, givens: &[u8], marks: impl Fn(usize) -> u64) -> Game {
+    let allowed = rules.state(givens, &vec![0; rules.cells()]);
+    let mut board = Board::of(givens);
+    for (cell, eliminated) in board.eliminated.iter_mut().enumerate() {
+        *eliminated = allowed.marks(cell) & !marks(cell);
+    }
+    Game::resume(rules, board, Duration::ZERO, Settings::default())
 }
 
 #[cfg(test)]
@@ -216,6 +271,14 @@ mod tests {
 
     const PUZZLE: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    fn cells(puzzle: &str) -> Vec<u8> {
+        puzzle
+            .parse::<sudoku_engine::Grid>()
+            .unwrap()
+            .cells()
+            .to_vec()
+    }
 
     fn open(args: &[&str]) -> Result<(Game, Option<PathBuf>)> {
         let cli = crate::cli::Cli::try_parse_from([&["sudoku", "play"], args].concat()).unwrap();
@@ -233,10 +296,10 @@ mod tests {
         std::fs::write(&path, format!("# two puzzles\n{PUZZLE}\n\n{second}\n")).unwrap();
         let path = path.to_str().unwrap();
         let (game, resumed) = open(&[path]).unwrap();
-        assert_eq!(game.board().givens(), PUZZLE.parse().unwrap());
+        assert_eq!(game.board().givens(), cells(PUZZLE));
         assert_eq!(resumed, None, "not a saved game: s saves elsewhere");
         let (game, _) = open(&[path, "--line", "4"]).unwrap();
-        assert_eq!(game.board().givens(), second.parse().unwrap());
+        assert_eq!(game.board().givens(), cells(&second));
         let error = open(&[path, "--line", "3"]).err().unwrap();
         assert!(
             error
@@ -255,16 +318,16 @@ mod tests {
             digit,
         });
         let (game, _) = open(&[&state.to_text()]).unwrap();
-        assert_eq!(game.board().givens(), PUZZLE.parse().unwrap());
-        assert_eq!(game.marks(cell) & (1 << digit), 0);
-        assert_eq!(game.state(), state);
+        assert_eq!(game.board().givens(), cells(PUZZLE));
+        assert_eq!(game.marks(cell.index()) & (1 << digit), 0);
+        assert_eq!(game.state(), rules::State::Nine(Box::new(state)));
     }
 
     #[test]
     fn a_saved_game_resumes_and_saves_to_itself() {
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("game.txt");
-        let mut game = Game::new(&PUZZLE.parse().unwrap());
+        let mut game = Game::new(Rules::classic(), &cells(PUZZLE));
         game.move_cursor(0, 1);
         game.type_digit(1);
         std::fs::write(&path, save::to_text(&game)).unwrap();

@@ -1,6 +1,6 @@
 //! Saved games: a plain text file that `sudoku play FILE` resumes from its `#` lines, and that
-//! the other subcommands read as a puzzle from its one line without `#`: the position as an
-//! 81-cell line, or as the 729-character candidate form when the player struck out candidates.
+//! the other subcommands read as a puzzle from its one line without `#`: the position on one
+//! line, or in the candidate form when the player struck out candidates.
 //!
 //! ```text
 //! # sudoku play: a saved game; `sudoku play FILE` resumes it.
@@ -13,14 +13,19 @@
 //! # settings: auto-fill on, auto-candidates on, pencil-mode off, mistakes off
 //! 41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9..6.....
 //! ```
+//!
+//! Grids of other sizes add `# box: 4x4` and `# alphabet: digits` after the first line, and
+//! write cells and marks in their symbols: a character a cell and, for marks, the side's worth of
+//! characters a cell; with numbers (sides above 35), cells separated by spaces and a cell's
+//! marks joined by commas.
 
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
-use sudoku_engine::Position;
-use sudoku_engine::grid::CELLS;
+use sudoku_engine::sized::{Alphabet, Shape};
 
 use super::game::{Board, Game, Origin, Settings};
+use super::rules::{Rules, values_of};
 
 /// The first line of every saved game.
 pub const HEADER: &str = "# sudoku play: a saved game; `sudoku play FILE` resumes it.";
@@ -32,27 +37,35 @@ pub fn is_saved_game(text: &str) -> bool {
 
 /// The text of a saved game.
 pub fn to_text(game: &Game) -> String {
-    let board = game.board();
+    let (board, rules) = (game.board(), game.rules());
     let digits_of = |origin: Origin| -> String {
-        (0..CELLS)
-            .map(|i| match board.origins[i] == Some(origin) {
-                true => char::from(b'0' + board.digits[i]),
-                false => '.',
-            })
-            .collect()
+        let cells = board
+            .digits
+            .iter()
+            .zip(&board.origins)
+            .map(|(&d, &o)| if o == Some(origin) { d } else { 0 });
+        rules.line(&cells.collect::<Vec<u8>>())
     };
     let settings = game.settings();
-    let mut text = format!(
-        "{HEADER}\n# givens: {}\n# player: {}\n# auto: {}\n",
+    let mut text = format!("{HEADER}\n");
+    if rules.shape() != Shape::NINE {
+        text += &format!(
+            "# box: {}\n# alphabet: {}\n",
+            rules.shape(),
+            rules.alphabet().name()
+        );
+    }
+    text += &format!(
+        "# givens: {}\n# player: {}\n# auto: {}\n",
         digits_of(Origin::Given),
         digits_of(Origin::Player),
         digits_of(Origin::Auto)
     );
     if board.eliminated.iter().any(|&bits| bits != 0) {
-        text += &format!("# eliminated: {}\n", marks_text(&board.eliminated));
+        text += &format!("# eliminated: {}\n", marks_text(rules, &board.eliminated));
     }
     if board.pencil.iter().any(|&bits| bits != 0) {
-        text += &format!("# pencil: {}\n", marks_text(&board.pencil));
+        text += &format!("# pencil: {}\n", marks_text(rules, &board.pencil));
     }
     text += &format!(
         "# time: {}\n# settings: auto-fill {}, auto-candidates {}, pencil-mode {}, mistakes {}\n",
@@ -68,37 +81,66 @@ pub fn to_text(game: &Game) -> String {
 }
 
 /// The line the other subcommands read: the candidate form when the player's eliminations
-/// are part of a consistent position, the 81-cell line otherwise.
+/// are part of a consistent position, the grid's line otherwise.
 fn position_record(game: &Game) -> String {
-    let board = game.board();
+    let (board, rules) = (game.board(), game.rules());
     let state = game.state();
-    let consistent = board.grid().first_conflict().is_none() && state.contradiction().is_none();
+    let consistent = rules.clash(&board.digits).is_none() && state.contradiction().is_none();
     if game.settings().auto_candidates && consistent && board.eliminated.iter().any(|&b| b != 0) {
         state.to_text()
     } else {
-        String::from_utf8_lossy(&board.grid().line_bytes()).into_owned()
+        rules.line(&board.digits)
     }
 }
 
 /// Reads a saved game back.
 pub fn from_text(text: &str) -> Result<Game> {
-    let mut givens = None;
-    let (mut player, mut auto) = ([0u8; CELLS], [0u8; CELLS]);
-    let (mut eliminated, mut pencil) = ([0u16; CELLS], [0u16; CELLS]);
-    let mut elapsed = Duration::ZERO;
-    let mut settings = Settings::default();
+    let mut fields = Vec::new();
+    let (mut shape, mut alphabet) = (Shape::NINE, Alphabet::Digits);
     for (number, line) in text.lines().enumerate() {
         let Some((key, value)) = line.strip_prefix("# ").and_then(|l| l.split_once(": ")) else {
             continue;
         };
-        let value = value.trim();
+        let at = || format!("line {}: {key}", number + 1);
+        match key {
+            "box" => {
+                shape = value
+                    .trim()
+                    .parse()
+                    .map_err(|e| anyhow!("{e}"))
+                    .with_context(at)?
+            }
+            "alphabet" => {
+                alphabet = value
+                    .trim()
+                    .parse()
+                    .map_err(|e| anyhow!("{e}"))
+                    .with_context(at)?
+            }
+            _ => fields.push((number, key, value.trim())),
+        }
+    }
+    if !alphabet.fits(shape.size()) {
+        bail!(
+            "the alphabet {alphabet} cannot write a side of {}",
+            shape.size()
+        );
+    }
+    let rules = Rules::new(shape, alphabet);
+    let cells = rules.cells();
+    let mut givens = None;
+    let (mut player, mut auto) = (vec![0u8; cells], vec![0u8; cells]);
+    let (mut eliminated, mut pencil) = (vec![0u64; cells], vec![0u64; cells]);
+    let mut elapsed = Duration::ZERO;
+    let mut settings = Settings::default();
+    for (number, key, value) in fields {
         let mut read = || -> Result<()> {
             match key {
-                "givens" => givens = Some(digits(value)?),
-                "player" => player = digits(value)?,
-                "auto" => auto = digits(value)?,
-                "eliminated" => eliminated = marks(value)?,
-                "pencil" => pencil = marks(value)?,
+                "givens" => givens = Some(digits(&rules, value)?),
+                "player" => player = digits(&rules, value)?,
+                "auto" => auto = digits(&rules, value)?,
+                "eliminated" => eliminated = marks(&rules, value)?,
+                "pencil" => pencil = marks(&rules, value)?,
                 "time" => elapsed = Duration::from_secs(value.parse()?),
                 "settings" => settings = read_settings(value)?,
                 _ => {}
@@ -108,76 +150,133 @@ pub fn from_text(text: &str) -> Result<Game> {
         read().with_context(|| format!("line {}: {key}", number + 1))?;
     }
     let givens = givens.ok_or_else(|| anyhow!("no `# givens:` line"))?;
-    let mut board = Board {
-        digits: [0; CELLS],
-        origins: [None; CELLS],
-        eliminated,
-        pencil,
-    };
+    let mut board = Board::of(&vec![0; cells]);
+    board.eliminated = eliminated;
+    board.pencil = pencil;
     for (origin, digits) in [
         (Origin::Given, givens),
         (Origin::Player, player),
         (Origin::Auto, auto),
     ] {
-        for (index, &digit) in digits.iter().enumerate().filter(|(_, d)| **d != 0) {
-            if board.digits[index] != 0 {
-                bail!("{} is filled twice", Position::new(index));
+        for (cell, &digit) in digits.iter().enumerate().filter(|(_, d)| **d != 0) {
+            if board.digits[cell] != 0 {
+                bail!("{} is filled twice", rules.cell_name(cell));
             }
-            board.digits[index] = digit;
-            board.origins[index] = Some(origin);
+            board.digits[cell] = digit;
+            board.origins[cell] = Some(origin);
         }
     }
-    Ok(Game::resume(board, elapsed, settings))
+    Ok(Game::resume(rules, board, elapsed, settings))
 }
 
-/// 81 cells, a digit or `.` each.
-fn digits(text: &str) -> Result<[u8; CELLS]> {
-    let bytes = text.as_bytes();
-    if bytes.len() != CELLS {
-        bail!("{} characters, expected {CELLS}", bytes.len());
+/// The symbols of a line, a cell each: characters, or words for the numbers alphabet.
+fn symbols<'a>(rules: &Rules, text: &'a str) -> Vec<&'a str> {
+    match rules.alphabet() {
+        Alphabet::Numbers => text.split_whitespace().collect(),
+        _ => text
+            .char_indices()
+            .map(|(at, c)| &text[at..at + c.len_utf8()])
+            .collect(),
     }
-    let mut digits = [0; CELLS];
-    for (digit, &byte) in digits.iter_mut().zip(bytes) {
-        *digit = match byte {
-            b'1'..=b'9' => byte - b'0',
-            b'.' | b'0' => 0,
-            _ => bail!("invalid character {:?}", char::from(byte)),
-        };
-    }
-    Ok(digits)
 }
 
-/// Marks of every cell as 9 characters each, a digit where the mark is.
-fn marks_text(marks: &[u16; CELLS]) -> String {
-    let mut text = String::with_capacity(9 * CELLS);
-    for bits in marks {
-        for digit in 1..=9u8 {
-            text.push(match bits & (1 << digit) != 0 {
-                true => char::from(b'0' + digit),
-                false => '.',
-            });
+/// A value per cell, `.` for an empty one.
+fn digits(rules: &Rules, text: &str) -> Result<Vec<u8>> {
+    let symbols = symbols(rules, text);
+    if symbols.len() != rules.cells() {
+        bail!("{} cells, expected {}", symbols.len(), rules.cells());
+    }
+    symbols
+        .into_iter()
+        .map(|symbol| match is_blank(rules, symbol) {
+            true => Ok(0),
+            false => value(rules, symbol),
+        })
+        .collect()
+}
+
+/// True when `symbol` stands for no value: `.`, or `0` but in hex.
+fn is_blank(rules: &Rules, symbol: &str) -> bool {
+    let mut chars = symbol.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => rules.alphabet().is_blank(c),
+        _ => false,
+    }
+}
+
+/// The value a symbol stands for.
+fn value(rules: &Rules, symbol: &str) -> Result<u8> {
+    let value = match rules.alphabet() {
+        Alphabet::Numbers => symbol.parse::<u8>().ok(),
+        _ => symbol.chars().next().and_then(|c| rules.value_of(c)),
+    };
+    value
+        .filter(|&v| v >= 1 && usize::from(v) <= rules.size())
+        .ok_or_else(|| anyhow!("invalid symbol {symbol:?}"))
+}
+
+/// Marks of every cell: the side's worth of characters a cell, a value's symbol where its mark
+/// is and `.` elsewhere; with numbers, a cell's marks joined by `,` (`.` for none), the cells
+/// separated by spaces.
+fn marks_text(rules: &Rules, marks: &[u64]) -> String {
+    let cell_text = |bits: u64| -> String {
+        match rules.alphabet() {
+            Alphabet::Numbers if bits == 0 => ".".to_string(),
+            Alphabet::Numbers => {
+                let values: Vec<String> = values_of(bits).map(|v| rules.symbol(v)).collect();
+                values.join(",")
+            }
+            _ => (1..=rules.size() as u8)
+                .map(|v| match bits >> v & 1 == 1 {
+                    true => rules.symbol(v),
+                    false => ".".to_string(),
+                })
+                .collect(),
         }
+    };
+    let cells: Vec<String> = marks.iter().map(|&bits| cell_text(bits)).collect();
+    match rules.alphabet() {
+        Alphabet::Numbers => cells.join(" "),
+        _ => cells.concat(),
     }
-    text
 }
 
 /// Reads [`marks_text`] back.
-fn marks(text: &str) -> Result<[u16; CELLS]> {
-    let bytes = text.as_bytes();
-    if bytes.len() != 9 * CELLS {
-        bail!("{} characters, expected {}", bytes.len(), 9 * CELLS);
+fn marks(rules: &Rules, text: &str) -> Result<Vec<u64>> {
+    let cells = rules.cells();
+    let words: Vec<Vec<&str>> = match rules.alphabet() {
+        Alphabet::Numbers => text
+            .split_whitespace()
+            .map(|cell| cell.split(',').filter(|v| !is_blank(rules, v)).collect())
+            .collect(),
+        _ => symbols(rules, text)
+            .chunks(rules.size())
+            .map(|cell| {
+                cell.iter()
+                    .copied()
+                    .filter(|v| !is_blank(rules, v))
+                    .collect()
+            })
+            .collect(),
+    };
+    let expected = match rules.alphabet() {
+        Alphabet::Numbers => cells,
+        _ => cells * rules.size(),
+    };
+    let (found, unit) = match rules.alphabet() {
+        Alphabet::Numbers => (words.len(), "cells"),
+        _ => (text.chars().count(), "characters"),
+    };
+    if found != expected {
+        bail!("{found} {unit}, expected {expected}");
     }
-    let mut marks = [0u16; CELLS];
-    for (bits, cell) in marks.iter_mut().zip(bytes.chunks(9)) {
-        for &byte in cell {
-            match byte {
-                b'1'..=b'9' => *bits |= 1 << (byte - b'0'),
-                b'.' | b'0' => {}
-                _ => bail!("invalid character {:?}", char::from(byte)),
-            }
-        }
-    }
-    Ok(marks)
+    words
+        .into_iter()
+        .map(|cell| {
+            cell.into_iter()
+                .try_fold(0u64, |bits, symbol| Ok(bits | 1 << value(rules, symbol)?))
+        })
+        .collect()
 }
 
 fn read_settings(text: &str) -> Result<Settings> {
@@ -211,12 +310,21 @@ fn on_off(on: bool) -> &'static str {
 mod tests {
     use super::*;
 
+    fn game() -> Game {
+        let givens = PUZZLE
+            .parse::<sudoku_engine::Grid>()
+            .unwrap()
+            .cells()
+            .to_vec();
+        Game::new(Rules::classic(), &givens)
+    }
+
     const PUZZLE: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
     #[test]
     fn a_game_reads_back_as_it_was_saved() {
-        let mut game = Game::new(&PUZZLE.parse().unwrap());
+        let mut game = game();
         game.move_cursor(0, 1);
         game.toggle_pencil_mode();
         let struck = game.marks(game.cursor()).trailing_zeros() as u8;
@@ -235,7 +343,7 @@ mod tests {
 
     #[test]
     fn the_position_line_is_the_candidate_form_once_candidates_are_struck_out() {
-        let mut game = Game::new(&PUZZLE.parse().unwrap());
+        let mut game = game();
         let record = |game: &Game| to_text(game).lines().last().unwrap().len();
         assert_eq!(record(&game), 81);
         game.move_cursor(0, 1);

@@ -1,7 +1,11 @@
-//! Drawing a game: the grid with box lines (each cell 5 columns by 2 rows, enough for its digit
-//! or its nine pencil marks: 1-5 on the first row, 6-9 on the second), a side panel with the
-//! clock, the switches and the keys, and two rows of messages at the bottom. The whole fits
-//! 80x24; below 55x24 a message asks for a larger terminal.
+//! Drawing a game: the grid with box lines, a side panel with the clock, the switches and the
+//! keys, and two rows of messages at the bottom.
+//!
+//! Grids up to 9x9 give each cell 5 columns by 2 rows, enough for its value or its pencil marks
+//! (1-5 on the first row, 6-9 on the second): a 9x9 game fits 80x24, and below 55x24 a message
+//! asks for a larger terminal. Larger grids give each cell its symbol's width and one row, and
+//! show the selected cell's marks on a line under the grid: 16x16 needs 33x24, 25x25 51x34,
+//! 36x36 109x47.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -9,20 +13,74 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-use sudoku_engine::Position;
 
 use super::app::App;
 use super::game::{Game, HintRole, Origin, Stage, Tone, clock};
-use super::keys::HELP;
+use super::keys::help;
+use super::rules::{Rules, values_of};
 
-/// Columns of the grid, box lines included.
-const GRID_WIDTH: u16 = 55;
-/// Rows of the grid, box lines included.
-const GRID_HEIGHT: u16 = 22;
 /// Columns of the side panel, with its margin.
 const PANEL_WIDTH: u16 = 25;
-/// The smallest terminal the game is drawn in: the grid and two rows of messages.
-pub const MIN_SIZE: (u16, u16) = (GRID_WIDTH, GRID_HEIGHT + 2);
+/// Rows the side panel takes.
+const PANEL_HEIGHT: u16 = 22;
+/// Rows of messages under the grid.
+const MESSAGE_ROWS: u16 = 2;
+
+/// Where the cells go on screen: each `width` columns by `height` rows, a column between two
+/// cells of a box, a line around each box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    size: u16,
+    box_rows: u16,
+    box_columns: u16,
+    width: u16,
+    height: u16,
+    /// Pencil marks inside the cells (grids up to 9x9); otherwise on a line under the grid.
+    marks_inside: bool,
+}
+
+impl Layout {
+    fn of(rules: &Rules) -> Layout {
+        let shape = rules.shape();
+        let marks_inside = rules.size() <= 9;
+        let (width, height) = match marks_inside {
+            true => (5, 2),
+            false => (rules.symbol_width() as u16, 1),
+        };
+        Layout {
+            size: rules.size() as u16,
+            box_rows: shape.box_rows() as u16,
+            box_columns: shape.box_columns() as u16,
+            width,
+            height,
+            marks_inside,
+        }
+    }
+
+    /// Columns of the grid, box lines included.
+    fn grid_width(self) -> u16 {
+        self.size * (self.width + 1) + 1
+    }
+
+    /// Rows of the grid, box lines included, with the line of marks under it if any.
+    fn grid_height(self) -> u16 {
+        let lines = self.size * self.height + self.size / self.box_rows + 1;
+        lines + u16::from(!self.marks_inside)
+    }
+
+    /// The smallest terminal the game is drawn in: the grid and the messages.
+    fn min_size(self) -> (u16, u16) {
+        (self.grid_width(), self.grid_height() + MESSAGE_ROWS)
+    }
+
+    /// The screen column and row of a cell's top left corner, from the grid's corner.
+    fn cell_corner(self, cell: usize) -> (u16, u16) {
+        let (row, column) = (cell as u16 / self.size, cell as u16 % self.size);
+        let x = 1 + column * (self.width + 1);
+        let y = 1 + row * self.height + row / self.box_rows;
+        (x, y)
+    }
+}
 
 /// The styles of the game, in colour or (NO_COLOR, `--color never`) with attributes only:
 /// bold, dim, underlined, crossed out and reversed read on a dark or a light background.
@@ -76,29 +134,51 @@ impl Palette {
             Tone::Success => self.tone_success,
         }
     }
+
+    /// The style of a mark of `value` in `cell`: the value the hint places there, a candidate
+    /// it removes, or an ordinary mark.
+    fn mark_of(&self, game: &Game, cell: usize, value: u8) -> Style {
+        let removed = match game.hint_role(cell) {
+            Some(HintRole::Elimination(removed)) => removed,
+            _ => 0,
+        };
+        if hint_digit(game, cell) == Some(value) {
+            self.hint_placement
+        } else if removed >> value & 1 == 1 {
+            self.hint_elimination
+        } else {
+            self.mark
+        }
+    }
 }
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     let buffer = frame.buffer_mut();
-    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-        too_small(buffer, area);
+    let game = &app.game;
+    let layout = Layout::of(game.rules());
+    let (min_width, min_height) = layout.min_size();
+    if area.width < min_width || area.height < min_height {
+        too_small(buffer, area, layout.min_size());
         return;
     }
     let palette = Palette::new(app.colour);
-    let game = &app.game;
-    draw_grid(buffer, area, game, &palette);
-    if area.width >= GRID_WIDTH + PANEL_WIDTH {
+    draw_grid(buffer, area, game, layout, &palette);
+    // Small grids leave the panel its rows; the messages go under both.
+    let body = layout
+        .grid_height()
+        .max(PANEL_HEIGHT.min(area.height - MESSAGE_ROWS));
+    if area.width >= layout.grid_width() + PANEL_WIDTH {
         let panel = Rect::new(
-            area.x + GRID_WIDTH + 1,
+            area.x + layout.grid_width() + 1,
             area.y,
             PANEL_WIDTH - 1,
-            GRID_HEIGHT,
+            body,
         );
         draw_panel(buffer, panel, game);
     }
-    let messages = Rect::new(area.x, area.y + GRID_HEIGHT, area.width, 2);
+    let messages = Rect::new(area.x, area.y + body, area.width, MESSAGE_ROWS);
     if let Some((tone, text)) = game.message() {
         Paragraph::new(text)
             .style(palette.tone(tone))
@@ -107,11 +187,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
 }
 
-fn too_small(buffer: &mut Buffer, area: Rect) {
-    let (width, height) = MIN_SIZE;
+fn too_small(buffer: &mut Buffer, area: Rect, (width, height): (u16, u16)) {
     let text = format!(
-        "sudoku play needs a terminal of at least {width}x{height}; this one is {}x{}. \
-         Enlarge it, or press q to quit.",
+        "sudoku play needs a terminal of at least {width}x{height} for this grid; this one is \
+         {}x{}. Enlarge it, or press q to quit.",
         area.width, area.height
     );
     Paragraph::new(text)
@@ -120,28 +199,25 @@ fn too_small(buffer: &mut Buffer, area: Rect) {
         .render(area, buffer);
 }
 
-/// The screen column and row of a cell's top left corner, from the grid's corner.
-fn cell_corner(position: Position) -> (u16, u16) {
-    let (row, column) = (position.row() as u16, position.column() as u16);
-    let x = 1 + column / 3 * 18 + column % 3 * 6;
-    let y = 1 + row * 2 + row / 3;
-    (x, y)
-}
-
-fn draw_grid(buffer: &mut Buffer, area: Rect, game: &Game, palette: &Palette) {
+fn draw_grid(buffer: &mut Buffer, area: Rect, game: &Game, layout: Layout, palette: &Palette) {
+    let stacks = layout.size / layout.box_columns;
+    let inside = usize::from(layout.box_columns * (layout.width + 1) - 1);
     let rule = |left: &str, middle: &str, right: &str| {
-        let segment = "─".repeat(17);
-        format!("{left}{segment}{middle}{segment}{middle}{segment}{right}")
+        let segments = vec!["─".repeat(inside); usize::from(stacks)];
+        format!("{left}{}{right}", segments.join(middle))
     };
-    let cells_row = format!("│{0}│{0}│{0}│", " ".repeat(17));
+    let cells_row = format!(
+        "│{}│",
+        vec![" ".repeat(inside); usize::from(stacks)].join("│")
+    );
     let mut y = area.y;
-    for band in 0..3 {
+    for band in 0..layout.size / layout.box_rows {
         let line = match band {
             0 => rule("┌", "┬", "┐"),
             _ => rule("├", "┼", "┤"),
         };
         buffer.set_string(area.x, y, line, palette.line);
-        for _ in 0..6 {
+        for _ in 0..layout.box_rows * layout.height {
             y += 1;
             buffer.set_string(area.x, y, &cells_row, palette.line);
         }
@@ -149,64 +225,65 @@ fn draw_grid(buffer: &mut Buffer, area: Rect, game: &Game, palette: &Palette) {
     }
     buffer.set_string(area.x, y, rule("└", "┴", "┘"), palette.line);
     let all_marks = game.all_marks();
-    for position in Position::all() {
-        let (x, y) = cell_corner(position);
-        let marks = all_marks[position.index()];
-        draw_cell(
-            buffer,
-            (area.x + x, area.y + y),
-            game,
-            position,
-            marks,
-            palette,
-        );
+    for (cell, &marks) in all_marks.iter().enumerate() {
+        let (x, y) = layout.cell_corner(cell);
+        let corner = (area.x + x, area.y + y);
+        draw_cell(buffer, corner, layout, game, cell, marks, palette);
+    }
+    if !layout.marks_inside {
+        let cursor = game.cursor();
+        let line = marks_line(game, cursor, all_marks[cursor], palette);
+        buffer.set_line(area.x, y + 1, &line, layout.grid_width());
     }
 }
 
-/// One cell: its digit in the middle of the first row, or its pencil marks `marks`; reversed
-/// when selected.
+/// One cell: its value, or (marks inside) its pencil marks `marks`; reversed when selected.
 fn draw_cell(
     buffer: &mut Buffer,
     (x, y): (u16, u16),
+    layout: Layout,
     game: &Game,
-    at: Position,
-    marks: u16,
+    cell: usize,
+    marks: u64,
     palette: &Palette,
 ) {
     let board = game.board();
-    let digit = board.digits[at.index()];
-    let hint = game.hint_role(at);
+    let rules = game.rules();
+    let digit = board.digits[cell];
     if digit != 0 {
-        let mut style = match board.origins[at.index()] {
+        let mut style = match board.origins[cell] {
             Some(Origin::Given) => palette.given,
             Some(Origin::Auto) => palette.auto,
             _ => palette.player,
         };
-        if game.clashes(at) || game.is_mistake(at) {
+        if game.clashes(cell) || game.is_mistake(cell) {
             style = palette.wrong;
         }
-        buffer.set_string(x + 2, y, char::from(b'0' + digit).to_string(), style);
-    } else {
-        let placed = hint_digit(game, at);
-        let removed = match hint {
-            Some(HintRole::Elimination(removed)) => removed,
-            _ => 0,
+        let symbol = rules.symbol(digit);
+        let (x, text) = match layout.marks_inside {
+            true => (x + 2, symbol),
+            false => (x, format!("{symbol:>0$}", usize::from(layout.width))),
         };
-        for digit in (1..=9u8).filter(|d| marks & (1 << d) != 0) {
-            let style = if placed == Some(digit) {
-                palette.hint_placement
-            } else if removed & (1 << digit) != 0 {
-                palette.hint_elimination
-            } else {
-                palette.mark
-            };
-            let (row, column) = (u16::from(digit - 1) / 5, u16::from(digit - 1) % 5);
-            let text = char::from(b'0' + digit).to_string();
-            buffer.set_string(x + column, y + row, text, style);
+        buffer.set_string(x, y, text, style);
+    } else if layout.marks_inside {
+        for value in values_of(marks) {
+            let style = palette.mark_of(game, cell, value);
+            let (row, column) = (u16::from(value - 1) / 5, u16::from(value - 1) % 5);
+            buffer.set_string(x + column, y + row, rules.symbol(value), style);
         }
+    } else {
+        let (text, style) = match (game.hint_role(cell), hint_digit(game, cell)) {
+            (Some(HintRole::Placement), Some(value)) => {
+                (rules.symbol(value), palette.hint_placement)
+            }
+            (Some(HintRole::Elimination(_)), _) => ("·".to_string(), palette.hint_elimination),
+            _ => ("·".to_string(), palette.mark),
+        };
+        let text = format!("{text:>0$}", usize::from(layout.width));
+        buffer.set_string(x, y, text, style);
     }
-    if at == game.cursor() {
-        let block = Rect::new(x, y, 5, 2);
+    if cell == game.cursor() {
+        let block = Rect::new(x, y, layout.width, layout.height);
         for position in block.positions() {
             let cell = &mut buffer[position];
             cell.set_style(cell.style().add_modifier(Modifier::REVERSED));
@@ -214,13 +291,35 @@ fn draw_cell(
     }
 }
 
-/// The digit the hint on show places in `position`.
-fn hint_digit(game: &Game, position: Position) -> Option<u8> {
+/// The line under a large grid: the selected cell's name and its marks, or its value.
+fn marks_line<'a>(game: &Game, cell: usize, marks: u64, palette: &Palette) -> Line<'a> {
+    let rules = game.rules();
+    let mut spans = vec![Span::raw(format!("{}: ", rules.cell_name(cell)))];
+    let digit = game.board().digits[cell];
+    if digit != 0 {
+        let origin = match game.board().origins[cell] {
+            Some(Origin::Given) => "given",
+            Some(Origin::Auto) => "filled by auto-fill",
+            _ => "yours",
+        };
+        spans.push(Span::raw(format!("{} ({origin})", rules.symbol(digit))));
+    } else {
+        for value in values_of(marks) {
+            let style = palette.mark_of(game, cell, value);
+            spans.push(Span::styled(rules.symbol(value), style));
+            spans.push(Span::raw(" "));
+        }
+    }
+    Line::from(spans)
+}
+
+/// The value the hint on show places in `cell`.
+fn hint_digit(game: &Game, cell: usize) -> Option<u8> {
     game.hint_step()?
         .placements
         .iter()
-        .find(|p| p.position == position)
-        .map(|p| p.digit)
+        .find(|p| p.cell == cell)
+        .map(|p| p.value)
 }
 
 fn draw_panel(buffer: &mut Buffer, area: Rect, game: &Game) {
@@ -234,11 +333,12 @@ fn draw_panel(buffer: &mut Buffer, area: Rect, game: &Game) {
     let switch =
         |name: &str, on: bool| Line::from(format!("{name:<15}{}", if on { "on" } else { "off" }));
     let bold = Style::new().add_modifier(Modifier::BOLD);
+    let cells = game.rules().cells().to_string();
     let mut lines = vec![
         Line::from(Span::styled("sudoku play", bold)),
         Line::from(stage),
         Line::from(format!("time {:>13}", clock(game.elapsed()))),
-        Line::from(format!("filled {filled:>8}/81")),
+        Line::from(format!("filled {filled:>0$}/{cells}", 10 - cells.len())),
         switch("auto-fill", settings.auto_fill),
         switch("candidates", settings.auto_candidates),
         switch("pencil mode", settings.pencil_mode),
@@ -248,7 +348,8 @@ fn draw_panel(buffer: &mut Buffer, area: Rect, game: &Game) {
     if game.stage() == Stage::Entering {
         lines.push(Line::from("Enter  start"));
     }
-    for (keys, what) in HELP {
+    let place = game.rules().keys();
+    for (keys, what) in help(&place) {
         lines.push(Line::from(vec![
             Span::styled(format!("{keys:<10}"), bold),
             Span::raw(what),
@@ -283,8 +384,18 @@ mod tests {
     }
 
     fn app(puzzle: &str) -> App {
-        let game = crate::cli::play::game::Game::new(&puzzle.parse().unwrap());
+        let givens = puzzle
+            .parse::<sudoku_engine::Grid>()
+            .unwrap()
+            .cells()
+            .to_vec();
+        let game = Game::new(Rules::classic(), &givens);
         App::new(game, PathBuf::from("game.txt"), false)
+    }
+
+    /// The cell of row `row`, column `column` (from 0) of a 9x9 grid.
+    fn at(row: usize, column: usize) -> usize {
+        row * 9 + column
     }
 
     #[test]
@@ -304,7 +415,7 @@ mod tests {
     #[test]
     fn a_move_fills_the_singles_that_follow_and_undo_takes_them_back() {
         let mut app = app(HARD);
-        for action in [Action::Move(-1, 2), Action::Digit(7), Action::Move(0, 1)] {
+        for action in [Action::Move(-1, 2), Action::Symbol('7'), Action::Move(0, 1)] {
             app.act(action);
         }
         insta::assert_snapshot!("after_r9c3_is_7", screen(&app, 80, 24));
@@ -313,11 +424,11 @@ mod tests {
     }
 
     /// The style of the first character drawn in a cell's box.
-    fn cell_style(app: &App, at: Position, digit: Option<u8>) -> Style {
+    fn cell_style(app: &App, cell: usize, digit: Option<u8>) -> Style {
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         terminal.draw(|frame| draw(frame, app)).unwrap();
         let buffer = terminal.backend().buffer();
-        let (x, y) = cell_corner(at);
+        let (x, y) = Layout::of(app.game.rules()).cell_corner(cell);
         let (x, y) = match digit {
             Some(d) => (x + u16::from(d - 1) % 5, y + u16::from(d - 1) / 5),
             None => (x + 2, y),
@@ -329,13 +440,13 @@ mod tests {
     fn givens_the_players_digits_and_auto_filled_ones_look_different_without_colour() {
         let mut app = app(PUZZLE);
         app.act(Action::Move(0, 2));
-        app.act(Action::Digit(4));
-        let auto = Position::all()
-            .find(|&p| app.game.board().origins[p.index()] == Some(Origin::Auto))
+        app.act(Action::Symbol('4'));
+        let auto = (0..81)
+            .find(|&c| app.game.board().origins[c] == Some(Origin::Auto))
             .expect("r1c3 = 4 makes singles");
         app.act(Action::Move(1, 0));
-        let given = cell_style(&app, Position::at(0, 0), None);
-        let player = cell_style(&app, Position::at(0, 2), None);
+        let given = cell_style(&app, at(0, 0), None);
+        let player = cell_style(&app, at(0, 2), None);
         let filled = cell_style(&app, auto, None);
         assert!(given.add_modifier.contains(Modifier::BOLD));
         assert!(!player.add_modifier.contains(Modifier::BOLD));
@@ -353,9 +464,9 @@ mod tests {
         app.colour = true;
         app.act(Action::Hint);
         // hidden single: 7 in box 7 -> r9c3 = 7
-        let placed = cell_style(&app, Position::at(8, 2), Some(7));
+        let placed = cell_style(&app, at(8, 2), Some(7));
         assert_eq!(placed.bg, Some(Color::Green));
-        let other = cell_style(&app, Position::at(8, 2), Some(1));
+        let other = cell_style(&app, at(8, 2), Some(1));
         assert_ne!(other.bg, Some(Color::Green));
     }
 
@@ -364,8 +475,8 @@ mod tests {
         let mut app = app(PUZZLE);
         app.game.toggle_auto_fill();
         app.act(Action::Move(0, 2));
-        app.act(Action::Digit(1));
-        let wrong = |app: &App| cell_style(app, Position::at(0, 2), None);
+        app.act(Action::Symbol('1'));
+        let wrong = |app: &App| cell_style(app, at(0, 2), None);
         assert!(!wrong(&app).add_modifier.contains(Modifier::CROSSED_OUT));
         app.act(Action::Mistakes);
         assert!(wrong(&app).add_modifier.contains(Modifier::CROSSED_OUT));
@@ -391,13 +502,13 @@ mod tests {
 
     #[test]
     fn entering_shows_only_givens_and_how_to_start() {
-        let game = crate::cli::play::game::Game::entering(&sudoku_engine::Grid::empty());
+        let game = Game::entering(Rules::classic(), &[0; 81]);
         let mut app = App::new(game, PathBuf::from("game.txt"), false);
         for action in [
-            Action::Digit(5),
-            Action::Digit(3),
+            Action::Symbol('5'),
+            Action::Symbol('3'),
             Action::Clear,
-            Action::Digit(7),
+            Action::Symbol('7'),
         ] {
             app.act(action);
         }

@@ -1,0 +1,392 @@
+//! The rules at the game's size: the grid's shape, symbols and units, and what the logic says of
+//! a position (its candidates, a contradiction, the next step, the solutions, the hardest
+//! technique). A 9x9 grid takes the 9x9 logic (HoDoKu's techniques and ratings); every other
+//! size takes the logic of every size, with a time limit where a large grid could take long.
+//!
+//! Cells are numbered in reading order from 0 and values from 1; a set of values is a word with
+//! bit `v` for value `v`.
+
+use std::time::{Duration, Instant};
+
+use sudoku_engine::sized::{self, Alphabet, Shape, SizedGrid};
+use sudoku_engine::{Grid, Position, count_solutions};
+use sudoku_logic::sized::{SizedCandidates, SizedMove};
+use sudoku_logic::{Candidates, CellDigit, Technique, explain, next_step, rate};
+
+/// How long the logic of other sizes may look for a step, count the solutions or rate the
+/// puzzle: a hard 25x25 grid can take minutes.
+const PATIENCE: Duration = Duration::from_secs(3);
+
+/// The shape and symbols of a game's grid, with its units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    shape: Shape,
+    alphabet: Alphabet,
+    /// The cells of every unit: the rows, then the columns, then the boxes.
+    units: Vec<Vec<usize>>,
+}
+
+/// What the givens allow, worked out once when the puzzle is set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solutions {
+    /// Not looked at yet (the givens are still being entered).
+    Unknown,
+    /// Not settled within the time allowed (a large, hard grid).
+    Unsettled,
+    /// The givens clash or allow no solution.
+    None,
+    /// Exactly one solution: mistakes can be shown.
+    Unique(Vec<u8>),
+    /// More than one.
+    Several,
+}
+
+/// A step of the logic, in the game's terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The technique that found it.
+    pub technique: Technique,
+    /// The values it places.
+    pub placements: Vec<SizedMove>,
+    /// The candidates it removes.
+    pub eliminations: Vec<SizedMove>,
+    /// The step in words, as `sudoku hint` writes it.
+    pub text: String,
+}
+
+/// The next step of a position, when one was looked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Found {
+    /// The easiest step.
+    Step(Hint),
+    /// No technique applies.
+    Nothing,
+    /// The search took longer than the time allowed.
+    TimedOut,
+}
+
+/// The candidates of a position: the rules' less the player's eliminations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum State {
+    /// A 9x9 grid, for the 9x9 logic.
+    Nine(Box<Candidates>),
+    /// Any other size.
+    Other(SizedCandidates),
+}
+
+impl Rules {
+    /// The rules of grids of `shape` written in `alphabet`.
+    pub fn new(shape: Shape, alphabet: Alphabet) -> Rules {
+        let size = shape.size();
+        let rows = (0..size).map(|row| (0..size).map(|c| row * size + c).collect());
+        let columns = (0..size).map(|column| (0..size).map(|r| r * size + column).collect());
+        let mut boxes = vec![Vec::with_capacity(size); size];
+        for cell in 0..shape.cells() {
+            boxes[shape.box_of(cell / size, cell % size)].push(cell);
+        }
+        Rules {
+            shape,
+            alphabet,
+            units: rows.chain(columns).chain(boxes).collect(),
+        }
+    }
+
+    /// The rules of the usual 9x9 grid with digits.
+    pub fn classic() -> Rules {
+        Rules::new(Shape::NINE, Alphabet::Digits)
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The symbols values are written in.
+    pub fn alphabet(&self) -> Alphabet {
+        self.alphabet
+    }
+
+    /// The side: cells in a unit, and values.
+    pub fn size(&self) -> usize {
+        self.shape.size()
+    }
+
+    /// How many cells the grid has.
+    pub fn cells(&self) -> usize {
+        self.shape.cells()
+    }
+
+    fn is_nine(&self) -> bool {
+        self.shape == Shape::NINE
+    }
+
+    /// `r12c3`: a cell's row and column, from 1.
+    pub fn cell_name(&self, cell: usize) -> String {
+        format!("r{}c{}", cell / self.size() + 1, cell % self.size() + 1)
+    }
+
+    /// How `value` is written.
+    pub fn symbol(&self, value: u8) -> String {
+        self.alphabet.symbol(usize::from(value))
+    }
+
+    /// The width of the widest symbol, in characters.
+    pub fn symbol_width(&self) -> usize {
+        self.symbol(self.size() as u8).len()
+    }
+
+    /// The value a one-character symbol stands for in this grid (capital letters only).
+    pub fn value_of(&self, symbol: char) -> Option<u8> {
+        if symbol.is_ascii_lowercase() {
+            return None;
+        }
+        let value = self.alphabet.value(symbol)?;
+        (value <= self.size()).then_some(value as u8)
+    }
+
+    /// The keys that place a value: `1-9`, `1-9 A-G`, `A-Y`, `0-9 A-F`, `01-36`.
+    pub fn keys(&self) -> String {
+        match self.alphabet {
+            Alphabet::Numbers => format!("01-{:02}", self.size()),
+            _ => self.alphabet.describe(self.size()).replace(" and ", " "),
+        }
+    }
+
+    /// The cells of each unit `cell` is in: its row, its column and its box.
+    pub fn units_of(&self, cell: usize) -> [&[usize]; 3] {
+        let size = self.size();
+        let (row, column) = (cell / size, cell % size);
+        let boxed = self.shape.box_of(row, column);
+        [
+            &self.units[row],
+            &self.units[size + column],
+            &self.units[2 * size + boxed],
+        ]
+    }
+
+    /// Two cells of one unit holding the same value, in words, if any.
+    pub fn clash(&self, digits: &[u8]) -> Option<String> {
+        if self.is_nine() {
+            return nine_grid(digits).first_conflict().map(|c| c.to_string());
+        }
+        self.grid(digits)
+            .first_conflict()
+            .map(|conflict| conflict.describe(self.alphabet))
+    }
+
+    /// The filled cells on one line, as the other subcommands read them.
+    pub fn line(&self, digits: &[u8]) -> String {
+        match self.is_nine() {
+            true => nine_grid(digits).to_string(),
+            false => self.grid(digits).to_line(self.alphabet),
+        }
+    }
+
+    fn grid(&self, digits: &[u8]) -> SizedGrid {
+        SizedGrid::from_values(self.shape, digits.to_vec()).expect("values fit the grid")
+    }
+
+    /// The candidates of the position `digits`, less `eliminated` (bit `v` of a cell's word
+    /// for value `v`).
+    pub fn state(&self, digits: &[u8], eliminated: &[u64]) -> State {
+        if self.is_nine() {
+            let mut state = Candidates::from_grid(&nine_grid(digits));
+            for (position, &bits) in Position::all().zip(eliminated) {
+                for digit in values_of(bits) {
+                    state.eliminate(CellDigit { position, digit });
+                }
+            }
+            return State::Nine(Box::new(state));
+        }
+        let mut state = SizedCandidates::from_grid(&self.grid(digits), self.alphabet);
+        for (cell, &bits) in eliminated.iter().enumerate() {
+            for value in values_of(bits) {
+                state.eliminate(cell, value);
+            }
+        }
+        State::Other(state)
+    }
+
+    /// How many solutions the givens allow (none, one or several), with the solution when
+    /// there is one.
+    pub fn solutions(&self, givens: &[u8]) -> Solutions {
+        let (found, solution) = if self.is_nine() {
+            let grid = nine_grid(givens);
+            let solution = || sudoku_engine::solve(&grid).map(|s| s.cells().to_vec());
+            (count_solutions(&grid, 2).found, solution())
+        } else {
+            let grid = self.grid(givens);
+            let deadline = Some(Instant::now() + PATIENCE);
+            let Ok(count) = sized::count_solutions_before(&grid, 2, deadline) else {
+                return Solutions::Unsettled;
+            };
+            let solution = || sized::solve(&grid).map(|s| s.cells().to_vec());
+            (
+                count.found,
+                if count.found == 1 { solution() } else { None },
+            )
+        };
+        match (found, solution) {
+            (1, Some(solution)) => Solutions::Unique(solution),
+            (0, _) | (1, None) => Solutions::None,
+            _ => Solutions::Several,
+        }
+    }
+
+    /// The hardest technique the givens need, as `sudoku rate` finds it, in words.
+    pub fn hardest(&self, givens: &[u8]) -> String {
+        let (ratings, level, explainer) = if self.is_nine() {
+            let (steps, end) = explain(&nine_grid(givens));
+            let rating = rate(&steps, end.is_solved());
+            let ratings = steps.iter().map(|s| (s.technique, s.rating)).collect();
+            (ratings, rating.level, rating.explainer)
+        } else {
+            let start = SizedCandidates::from_grid(&self.grid(givens), self.alphabet);
+            let deadline = Some(Instant::now() + PATIENCE);
+            let Ok((steps, end)) = sudoku_logic::sized::solve_steps_before(start, None, deadline)
+            else {
+                return String::new();
+            };
+            let rating = sudoku_logic::sized::rate(&steps, end.is_solved());
+            let ratings = steps.iter().map(|s| (s.technique, s.rating)).collect();
+            (ratings, rating.level, rating.explainer)
+        };
+        let ratings: Vec<(Technique, f32)> = ratings;
+        let hardest = ratings.iter().max_by(|a, b| a.1.total_cmp(&b.1));
+        match (hardest, level) {
+            (Some((technique, _)), Some(level)) => format!(
+                "Hardest technique: {} (rating {explainer:.1}, {level}).",
+                technique.name()
+            ),
+            (Some(_), None) => "It needs more than the techniques `sudoku rate` knows.".into(),
+            (None, _) => "It needed no technique at all.".into(),
+        }
+    }
+}
+
+impl State {
+    /// The candidates of an open cell (bit `v` for value `v`); 0 for a filled one.
+    pub fn marks(&self, cell: usize) -> u64 {
+        match self {
+            State::Nine(state) => u64::from(state.marks(Position::new(cell)).bits()),
+            State::Other(state) => state.marks(cell) << 1,
+        }
+    }
+
+    /// The value of a filled cell.
+    pub fn value(&self, cell: usize) -> Option<u8> {
+        match self {
+            State::Nine(state) => state.value(Position::new(cell)),
+            State::Other(state) => state.value(cell),
+        }
+    }
+
+    /// What makes the position impossible, in words, if anything.
+    pub fn contradiction(&self) -> Option<String> {
+        match self {
+            State::Nine(state) => state.contradiction().map(|c| c.to_string()),
+            State::Other(state) => state.contradiction(),
+        }
+    }
+
+    /// The easiest next step.
+    pub fn next_step(&self) -> Found {
+        let found = match self {
+            State::Nine(state) => next_step(state).map(|step| Hint {
+                technique: step.technique,
+                placements: step.placements.iter().map(|&m| sized_move(m)).collect(),
+                eliminations: step.eliminations.iter().map(|&m| sized_move(m)).collect(),
+                text: step.to_string(),
+            }),
+            State::Other(state) => {
+                let deadline = Some(Instant::now() + PATIENCE);
+                let Ok(found) = sudoku_logic::sized::next_step_before(state, deadline) else {
+                    return Found::TimedOut;
+                };
+                found.map(|step| Hint {
+                    technique: step.technique,
+                    text: step.to_string(),
+                    placements: step.placements,
+                    eliminations: step.eliminations,
+                })
+            }
+        };
+        found.map_or(Found::Nothing, Found::Step)
+    }
+
+    /// The candidate form of the position, as `sudoku candidates` writes it.
+    pub fn to_text(&self) -> String {
+        match self {
+            State::Nine(state) => state.to_text(),
+            State::Other(state) => state.to_text(),
+        }
+    }
+}
+
+/// The values of a set, smallest first.
+pub fn values_of(bits: u64) -> impl Iterator<Item = u8> {
+    (1..64u8).filter(move |&v| bits >> v & 1 == 1)
+}
+
+fn sized_move(CellDigit { position, digit }: CellDigit) -> SizedMove {
+    SizedMove {
+        cell: position.index(),
+        value: digit,
+    }
+}
+
+/// The 9x9 grid of 81 values.
+fn nine_grid(digits: &[u8]) -> Grid {
+    let cells: [u8; 81] = digits.try_into().expect("81 cells");
+    Grid::from_cells(cells).expect("values 0-9")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_of_a_6x6_cell_are_its_row_column_and_2x3_box() {
+        let rules = Rules::new("2x3".parse().unwrap(), Alphabet::Digits);
+        let [row, column, boxed] = rules.units_of(9); // r2c4
+        assert_eq!(row, &[6, 7, 8, 9, 10, 11]);
+        assert_eq!(column, &[3, 9, 15, 21, 27, 33]);
+        assert_eq!(boxed, &[3, 4, 5, 9, 10, 11]);
+    }
+
+    #[test]
+    fn keys_and_symbols_follow_the_alphabet() {
+        let sixteen: Shape = "4x4".parse().unwrap();
+        let digits = Rules::new(sixteen, Alphabet::Digits);
+        assert_eq!(digits.keys(), "1-9 A-G");
+        assert_eq!(digits.value_of('G'), Some(16));
+        assert_eq!(digits.value_of('H'), None);
+        assert_eq!(digits.value_of('g'), None, "small letters are commands");
+        let hex = Rules::new(sixteen, Alphabet::ZeroBased);
+        assert_eq!(
+            (hex.keys().as_str(), hex.value_of('0')),
+            ("0-9 A-F", Some(1))
+        );
+        let numbers = Rules::new("6x6".parse().unwrap(), Alphabet::Numbers);
+        assert_eq!(
+            (numbers.keys().as_str(), numbers.symbol_width()),
+            ("01-36", 2)
+        );
+        assert_eq!(Rules::classic().keys(), "1-9");
+    }
+
+    #[test]
+    fn the_state_of_a_16x16_position_loses_the_players_eliminations() {
+        let rules = Rules::new("4x4".parse().unwrap(), Alphabet::Digits);
+        let mut digits = vec![0; 256];
+        digits[1] = 16;
+        let mut eliminated = vec![0; 256];
+        eliminated[0] = 1 << 3;
+        let state = rules.state(&digits, &eliminated);
+        assert_eq!(
+            state.marks(0),
+            ((1u64 << 16) - 1) << 1 & !(1 << 16) & !(1 << 3)
+        );
+        assert_eq!(state.value(1), Some(16));
+    }
+}
