@@ -996,4 +996,107 @@ mod tests {
         game.move_cursor(1, 1);
         assert_eq!(game.cursor, 0);
     }
+
+    /// The first 16x16 puzzle of gecode_16x16.txt, and its rules.
+    fn sixteen() -> (Rules, Vec<u8>) {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/gecode_16x16.txt"
+        ))
+        .unwrap();
+        let line = text.lines().next().unwrap();
+        let (grid, alphabet) = sudoku_engine::sized::SizedGrid::parse(line, None, None).unwrap();
+        (Rules::new(grid.shape(), alphabet), grid.cells().to_vec())
+    }
+
+    #[test]
+    fn a_6x6_game_is_solved_by_hints_alone_and_names_its_hardest_technique() {
+        let rules = Rules::new("2x3".parse().unwrap(), Alphabet::Digits);
+        let (grid, _) = sudoku_engine::sized::SizedGrid::parse(
+            ".3....54..6.....52...4.....1..16..3.",
+            None,
+            None,
+        )
+        .unwrap();
+        let mut game = Game::new(rules, grid.cells());
+        let Solutions::Unique(solution) = game.solutions.clone() else {
+            panic!("one solution")
+        };
+        for _ in 0..36 {
+            if game.stage == Stage::Solved {
+                break;
+            }
+            game.hint();
+            assert!(game.hint.is_some(), "{:?}", game.message());
+            game.hint();
+        }
+        assert_eq!(game.stage, Stage::Solved);
+        assert_eq!(game.board.digits, solution);
+        let (tone, text) = game.message().unwrap();
+        assert_eq!(tone, Tone::Success);
+        assert!(text.contains("Hardest technique: "), "{text}");
+    }
+
+    #[test]
+    fn on_16x16_letters_are_values_and_a_move_fills_the_singles_that_follow() {
+        let (rules, givens) = sixteen();
+        let mut game = Game::new(rules, &givens);
+        let Solutions::Unique(solution) = game.solutions.clone() else {
+            panic!("one solution")
+        };
+        // A cell whose value is written with a letter.
+        let cell = (0..256)
+            .find(|&c| givens[c] == 0 && solution[c] > 9)
+            .unwrap();
+        game.cursor = cell;
+        let letter = game.rules.symbol(solution[cell]).chars().next().unwrap();
+        game.type_symbol(letter.to_ascii_lowercase());
+        assert_eq!(game.board.digits[cell], 0, "small letters are not values");
+        game.type_symbol(letter);
+        assert_eq!(game.board.digits[cell], solution[cell]);
+        for c in (0..256).filter(|&c| game.board.origins[c] == Some(Origin::Auto)) {
+            assert_eq!(game.board.digits[c], solution[c], "auto-fill at {c}");
+        }
+        game.type_symbol('H');
+        let (tone, text) = game.message().unwrap();
+        assert_eq!(tone, Tone::Warning);
+        assert_eq!(text, "H is not a symbol of this grid: 1-9 A-G.");
+    }
+
+    #[test]
+    fn on_16x16_a_wrong_value_is_a_mistake_and_a_clash_is_reported() {
+        let (rules, givens) = sixteen();
+        let mut game = Game::new(rules, &givens);
+        let given = (0..16).find(|&c| givens[c] != 0).unwrap();
+        let open = (0..16).find(|&c| givens[c] == 0).unwrap();
+        game.toggle_auto_fill();
+        game.cursor = open;
+        game.type_digit(givens[given]);
+        assert!(game.clashes(open));
+        let (_, text) = game.message().unwrap();
+        assert!(text.starts_with("Clash: row 1: "), "{text}");
+        game.undo();
+        game.toggle_mistakes();
+        assert_eq!(game.mistakes(), 0);
+    }
+
+    #[test]
+    fn with_numbers_a_value_takes_two_digits() {
+        let rules = Rules::new("2x2".parse().unwrap(), Alphabet::Numbers);
+        let mut game = Game::entering(rules, &[0; 16]);
+        game.type_symbol('0');
+        assert_eq!(game.board.digits[0], 0, "waits for the second digit");
+        game.type_symbol('3');
+        assert_eq!(game.board.digits[0], 3);
+        assert_eq!(game.cursor, 1);
+        game.type_symbol('0');
+        game.type_symbol('7');
+        assert_eq!(game.board.digits[1], 0);
+        assert_eq!(game.message().unwrap().1, "07 is not a value: 01-04.");
+        game.type_symbol('0');
+        game.forget_pending();
+        game.type_symbol('0');
+        game.type_symbol('4');
+        assert_eq!(game.board.digits[1], 4, "a key in between starts again");
+    }
 }

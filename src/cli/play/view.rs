@@ -5,7 +5,7 @@
 //! (1-5 on the first row, 6-9 on the second): a 9x9 game fits 80x24, and below 55x24 a message
 //! asks for a larger terminal. Larger grids give each cell its symbol's width and one row, and
 //! show the selected cell's marks on a line under the grid: 16x16 needs 33x24, 25x25 51x34,
-//! 36x36 109x47.
+//! 36x36 109x46.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -513,5 +513,66 @@ mod tests {
             app.act(action);
         }
         insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    /// A game on a puzzle of another size, read as `sudoku solve` reads it.
+    fn sized_app(line: &str) -> App {
+        let (grid, alphabet) = sudoku_engine::sized::SizedGrid::parse(line, None, None).unwrap();
+        let game = Game::new(Rules::new(grid.shape(), alphabet), grid.cells());
+        App::new(game, PathBuf::from("game.txt"), false)
+    }
+
+    const SIXTEEN: &str = "D92.....G...43..4CF.....9D.2.6EB.E.1....F.8BC..AG56.....A3C....1.7G5A8....61....2...C....B7.......AE.964..G......F9.5.7.4............29....A.C..........645D.1......D....1.C.B7F.....E.C2G...8A9B..9.G52.....EF6.256..F.....D.B.E13.6.D........7A...8BC3....954.";
+
+    #[test]
+    fn a_16x16_game_shows_a_symbol_a_cell_and_the_selected_cells_marks_under_the_grid() {
+        let mut app = sized_app(SIXTEEN);
+        app.act(Action::Move(0, 3));
+        app.act(Action::Hint);
+        insta::assert_snapshot!("sixteen_hint_shown", screen(&app, 80, 24));
+        let (min_width, min_height) = Layout::of(app.game.rules()).min_size();
+        assert_eq!((min_width, min_height), (33, 24));
+    }
+
+    #[test]
+    fn a_6x6_game_keeps_the_marks_in_the_cells() {
+        let app = sized_app(".3....54..6.....52...4.....1..16..3.");
+        insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn a_25x25_game_asks_for_a_larger_terminal_than_80_by_24() {
+        let rules = Rules::new(
+            "5x5".parse().unwrap(),
+            sudoku_engine::sized::Alphabet::Letters,
+        );
+        let app = App::new(
+            Game::entering(rules, &[0; 625]),
+            PathBuf::from("game.txt"),
+            false,
+        );
+        let small = screen(&app, 80, 24);
+        assert!(small.contains("at least 51x34"), "{small}");
+        let large = screen(&app, 80, 34);
+        assert!(large.contains("┌─────────┬"), "{large}");
+        assert!(large.contains("r1c1:"), "{large}");
+    }
+
+    #[test]
+    fn a_36x36_game_writes_two_digits_a_cell() {
+        let rules = Rules::new(
+            "6x6".parse().unwrap(),
+            sudoku_engine::sized::Alphabet::Numbers,
+        );
+        let layout = Layout::of(&rules);
+        assert_eq!(layout.min_size(), (109, 46));
+        let mut givens = vec![0; 1296];
+        givens[1] = 36;
+        let app = App::new(Game::new(rules, &givens), PathBuf::from("game.txt"), false);
+        let screen = screen(&app, 109, 46);
+        assert!(
+            screen.lines().nth(1).unwrap().starts_with("│ · 36  ·"),
+            "{screen}"
+        );
     }
 }
