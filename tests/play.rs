@@ -192,11 +192,12 @@ mod in_a_terminal {
         }
     }
 
-    /// The `filled N/81` count in the side panel.
+    /// The `filled N/81` (or `N/256`...) count in the side panel.
     fn filled(screen: &vt100::Screen) -> usize {
         let text = screen.contents();
         let line = text.lines().find_map(|l| l.split("filled").nth(1)).unwrap();
-        line.trim().trim_end_matches("/81").trim().parse().unwrap()
+        let count = line.trim().split('/').next().unwrap();
+        count.trim().parse().unwrap()
     }
 
     #[test]
@@ -329,5 +330,50 @@ mod in_a_terminal {
         }
         screen.press("q");
         assert_eq!(exit_status(child, &screen), 0);
+    }
+
+    #[test]
+    fn a_16x16_game_takes_letters_saves_its_size_and_solve_reads_it() {
+        let folder = tempfile::tempdir().unwrap();
+        let save = folder.path().join("game.txt");
+        let save = save.to_str().unwrap();
+        let path = common::puzzle_path("gecode_16x16.txt");
+        let puzzle = std::fs::read_to_string(&path).unwrap();
+        let puzzle = puzzle.lines().next().unwrap();
+        let solution = common::run(&["solve"], puzzle).1;
+        let solution: Vec<char> = solution.trim().chars().collect();
+        assert_eq!(solution.len(), 256);
+        // The first open cell whose value is a letter.
+        let cell = puzzle
+            .chars()
+            .zip(&solution)
+            .position(|(given, value)| given == '.' && value.is_ascii_alphabetic())
+            .unwrap();
+
+        let mut screen = Screen::open(24, 80);
+        let child = screen.spawn(&["play", path.to_str().unwrap(), "--save", save]);
+        screen.wait_for("Good luck");
+        assert!(screen.text().contains("1-9 A-G"), "{}", screen.text());
+        let givens = filled(screen.parser.screen());
+        assert_eq!(givens, puzzle.chars().filter(|&c| c != '.').count());
+        let moves = "j".repeat(cell / 16) + &"l".repeat(cell % 16);
+        screen.press(&format!("{moves}{}", solution[cell]));
+        screen.wait_until("placed the letter", |s| filled(s) > givens);
+        screen.press("s");
+        screen.wait_for("Saved to");
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+        assert!(screen.is_restored());
+
+        let saved = std::fs::read_to_string(save).unwrap();
+        assert!(saved.contains("\n# box: 4x4\n"), "{saved}");
+        let player = saved.lines().find(|l| l.starts_with("# player: ")).unwrap();
+        assert_eq!(
+            player.chars().nth("# player: ".len() + cell),
+            Some(solution[cell])
+        );
+        let (status, stdout, _) = common::run(&["solve", save], "");
+        assert_eq!(status, 0);
+        assert_eq!(stdout.trim(), solution.iter().collect::<String>());
     }
 }

@@ -135,9 +135,8 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
             }),
             companion: None,
         };
-        let game = game_of(&record, args).with_context(|| {
-            format!("{source}: no such file, and not a puzzle (81 cells or 729 candidates)")
-        })?;
+        let game = game_of(&record, args)
+            .with_context(|| format!("{source}: no such file, and not a puzzle to play"))?;
         return Ok((game, None));
     }
     let input = match source.as_str() {
@@ -341,8 +340,64 @@ mod tests {
         let error = open(&["12345"]).err().unwrap();
         assert_eq!(
             format!("{error:#}"),
-            "12345: no such file, and not a puzzle (81 cells or 729 candidates): \
+            "12345: no such file, and not a puzzle to play: \
              found 5 cells, expected 81 (or a grid of 9 rows of 9)"
+        );
+    }
+
+    #[test]
+    fn a_file_of_another_size_gives_a_game_of_that_size() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/gecode_16x16.txt");
+        let (game, _) = open(&[path]).unwrap();
+        assert_eq!(game.rules().shape(), "4x4".parse().unwrap());
+        let first = std::fs::read_to_string(path).unwrap();
+        let (grid, _) =
+            sudoku_engine::sized::SizedGrid::parse(first.lines().next().unwrap(), None, None)
+                .unwrap();
+        assert_eq!(game.board().givens(), grid.cells());
+
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("six.txt");
+        std::fs::write(&path, ".3....\n54..6.\n....52\n...4..\n...1..\n16..3.\n").unwrap();
+        let (game, _) = open(&[path.to_str().unwrap(), "--box", "2x3"]).unwrap();
+        assert_eq!(game.rules().shape(), "2x3".parse().unwrap());
+        assert_eq!(game.board().givens()[..8], [0, 3, 0, 0, 0, 0, 5, 4]);
+    }
+
+    #[test]
+    fn a_new_game_of_another_size_has_one_solution() {
+        let (game, _) = open(&["--box", "2x2", "--seed", "7"]).unwrap();
+        assert_eq!(game.rules().cells(), 16);
+        let givens = game.board().givens();
+        assert!(givens.contains(&0));
+        assert!(matches!(
+            game.rules().solutions(&givens),
+            rules::Solutions::Unique(_)
+        ));
+        let (again, _) = open(&["--box", "2x2", "--seed", "7"]).unwrap();
+        assert_eq!(again.board().givens(), givens, "the seed makes the puzzle");
+    }
+
+    #[test]
+    fn a_candidate_line_of_another_size_gives_its_eliminations() {
+        let (grid, alphabet) =
+            sudoku_engine::sized::SizedGrid::parse("..1.....1..24...", None, None).unwrap();
+        let mut state = sudoku_logic::sized::SizedCandidates::from_grid(&grid, alphabet);
+        let lowest = state.marks(0).trailing_zeros() as u8 + 1;
+        state.eliminate(0, lowest);
+        let (game, _) = open(&[&state.to_text()]).unwrap();
+        assert_eq!(game.rules().cells(), 16);
+        assert_eq!(game.board().givens(), grid.cells());
+        assert_eq!(game.marks(0), state.marks(0) << 1);
+        assert_eq!(game.marks(0) & 1 << lowest, 0);
+    }
+
+    #[test]
+    fn givens_that_clash_are_refused_at_any_size() {
+        let error = open(&["1.1............."]).err().unwrap();
+        assert!(
+            format!("{error:#}").ends_with("the givens clash: row 1: 1 at r1c1 and r1c3"),
+            "{error:#}"
         );
     }
 }

@@ -353,6 +353,87 @@ mod tests {
         assert_eq!(record(&game), 729);
     }
 
+    /// Moves the cursor to the next cell in reading order, and from the last to the first.
+    fn step_on(game: &mut Game) {
+        game.move_cursor(0, 1);
+        if game.cursor() % game.rules().size() == 0 {
+            game.move_cursor(1, 0);
+        }
+    }
+
+    /// Strikes out the first candidate of the cell under the cursor, places the cell's
+    /// lowest candidate in the next one, and pencils a mark with auto-candidates off.
+    fn play_a_little(game: &mut Game) {
+        let lowest = |game: &Game| game.marks(game.cursor()).trailing_zeros() as u8;
+        while game.board().digits[game.cursor()] != 0 {
+            step_on(game);
+        }
+        game.toggle_pencil_mode();
+        game.type_digit(lowest(game));
+        game.toggle_pencil_mode();
+        step_on(game);
+        while game.board().digits[game.cursor()] != 0 {
+            step_on(game);
+        }
+        game.type_digit(lowest(game));
+        game.tick(Duration::from_secs(9));
+    }
+
+    #[test]
+    fn a_16x16_game_reads_back_with_its_box_alphabet_and_marks() {
+        let line = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/gecode_16x16.txt"
+        ))
+        .unwrap();
+        let (grid, alphabet) =
+            sudoku_engine::sized::SizedGrid::parse(line.lines().next().unwrap(), None, None)
+                .unwrap();
+        let mut game = Game::new(Rules::new(grid.shape(), alphabet), grid.cells());
+        play_a_little(&mut game);
+        let text = to_text(&game);
+        assert!(text.contains("\n# box: 4x4\n# alphabet: "), "{text}");
+        let eliminated = text.lines().find(|l| l.starts_with("# eliminated: "));
+        assert_eq!(eliminated.unwrap().len(), "# eliminated: ".len() + 256 * 16);
+        // The last line is the candidate form: 16 characters a cell.
+        assert_eq!(text.lines().last().unwrap().len(), 256 * 16);
+        let back = from_text(&text).unwrap();
+        assert_eq!(back.rules().shape(), game.rules().shape());
+        assert_eq!(back.board(), game.board());
+        assert_eq!(to_text(&back), text);
+
+        game.toggle_auto_candidates();
+        game.toggle_pencil_mode();
+        game.type_digit(16);
+        let text = to_text(&game);
+        assert!(text.contains("\n# pencil: "), "{text}");
+        assert_eq!(from_text(&text).unwrap().board(), game.board());
+    }
+
+    #[test]
+    fn with_numbers_cells_are_separated_by_spaces_and_marks_by_commas() {
+        let rules = Rules::new("2x2".parse().unwrap(), Alphabet::Numbers);
+        let givens = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
+        let mut game = Game::new(rules, &givens);
+        play_a_little(&mut game);
+        // Two candidates struck out of one cell.
+        while game.marks(game.cursor()).count_ones() < 3 {
+            step_on(&mut game);
+        }
+        game.toggle_pencil_mode();
+        for _ in 0..2 {
+            game.type_digit(game.marks(game.cursor()).trailing_zeros() as u8);
+        }
+        let text = to_text(&game);
+        let givens_line = text.lines().find(|l| l.starts_with("# givens: ")).unwrap();
+        assert_eq!(givens_line, "# givens: 1 . . . . . . . . . . . . . . 4");
+        let eliminated = text.lines().find(|l| l.starts_with("# eliminated: "));
+        assert!(eliminated.unwrap().contains(','), "{text}");
+        let back = from_text(&text).unwrap();
+        assert_eq!(back.board(), game.board());
+        assert_eq!(to_text(&back), text);
+    }
+
     #[test]
     fn a_damaged_file_says_which_line() {
         let text = format!("{HEADER}\n# givens: {PUZZLE}\n# time: soon\n");
