@@ -44,8 +44,9 @@ const TICK: Duration = Duration::from_millis(250);
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The puzzle: a file (its first puzzle, or the one at --line; a game saved with `s`
-    /// resumes), `-` for stdin, or the puzzle itself as 81 cells (or 729 candidates). Without
-    /// it, a new puzzle from the generator.
+    /// resumes), `-` for stdin, or the puzzle itself on one line (81 cells or 729 candidates
+    /// for 9x9; the cells or candidates of any other size). Without it, a new puzzle from the
+    /// generator.
     #[arg(value_name = "FILE|PUZZLE")]
     source: Option<String>,
 
