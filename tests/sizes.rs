@@ -265,6 +265,20 @@ fn logic_commands_work_at_every_size() {
         let symbols: Vec<char> = solution.chars().collect();
         for step in object["steps"].as_array().unwrap() {
             techniques.push(step["technique"].as_str().unwrap().to_string());
+            if step["technique"] == "forcing chain" {
+                // The reasoning runs from the assumption to the contradiction.
+                let text = step["text"].as_str().unwrap();
+                let (assumed, line) = text.split_once(" leads to a contradiction: ").unwrap();
+                // The assumption, what follows, the contradiction, then the elimination.
+                let parts: Vec<&str> = line.split(" -> ").collect();
+                assert!(parts.len() >= 3, "{text}");
+                assert!(assumed.ends_with(&parts[0].replace('=', " = ")), "{text}");
+                let end = parts[parts.len() - 2];
+                assert!(
+                    end.ends_with(" has no candidate left") || end.contains(" has no place in "),
+                    "{text}"
+                );
+            }
             let at = |cell: &serde_json::Value| {
                 let (row, col) = (cell["row"].as_u64().unwrap(), cell["col"].as_u64().unwrap());
                 let symbol = cell["symbol"].as_str().unwrap().chars().next().unwrap();

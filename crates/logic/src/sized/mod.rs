@@ -16,6 +16,7 @@
 mod state;
 mod techniques;
 mod text;
+mod trace;
 
 use std::fmt;
 use std::time::Instant;

@@ -5,7 +5,7 @@
 use sudoku_engine::sized::solve;
 
 use super::state::{SizedCandidates, SizedUnit, values_of};
-use super::{SizedMove, SizedStep};
+use super::{SizedMove, SizedStep, trace};
 use crate::{Technique, deadline};
 
 /// The techniques this module knows, in the order they are tried.
@@ -448,8 +448,9 @@ fn forcing_chain(state: &SizedCandidates) -> Option<SizedStep> {
             let mut assumed = state.clone();
             assumed.place(cell, value);
             if let Some(why) = follow_singles(&mut assumed) {
+                let line = trace::reasoning(state, cell, value).unwrap_or(why);
                 let reason = format!(
-                    "{} = {} leads to a contradiction: {why}",
+                    "{} = {} leads to a contradiction: {line}",
                     state.cell_name(cell),
                     state.symbol(value)
                 );
