@@ -13,6 +13,8 @@
 //! HoDoKu goes digit by digit, rows as bases before columns, through base choices and then
 //! cover choices in lexical order, and takes the first fish that eliminates something.
 
+use std::cell::RefCell;
+
 use super::{Technique, cell_list, choices, elimination};
 use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::{Position, Unit};
@@ -30,6 +32,14 @@ struct Part {
     cells: CellSet,
 }
 
+thread_local! {
+    /// For each kind (size and finned) and digit, the last places of the digit where the
+    /// search found nothing. What the search finds depends on those places alone, and most of
+    /// them are the same at the next step (a step changes one or two digits), so the search is
+    /// not run again on them.
+    static BARREN: RefCell<[[Option<CellSet>; 9]; 4]> = const { RefCell::new([[None; 9]; 4]) };
+}
+
 /// The first Franken fish of `size` (finned or not) that eliminates something.
 pub fn find(
     candidates: &Candidates,
@@ -38,9 +48,15 @@ pub fn find(
     technique: Technique,
 ) -> Option<Step> {
     let places = candidates.places();
+    let kind = (size as usize - 2) * 2 + usize::from(finned);
     (1..=9u8).find_map(|digit| {
         let spots = places[usize::from(digit)];
-        [true, false].into_iter().find_map(|rows_as_base| {
+        let barren =
+            |b: &RefCell<[[Option<CellSet>; 9]; 4]>| b.borrow()[kind][usize::from(digit - 1)];
+        if BARREN.with(barren) == Some(spots) {
+            return None;
+        }
+        let found = [true, false].into_iter().find_map(|rows_as_base| {
             let fish = Fish {
                 digit,
                 spots,
@@ -48,7 +64,11 @@ pub fn find(
                 finned,
             };
             fish.search(rows_as_base, technique)
-        })
+        });
+        if found.is_none() {
+            BARREN.with(|b| b.borrow_mut()[kind][usize::from(digit - 1)] = Some(spots));
+        }
+        found
     })
 }
 
@@ -162,12 +182,12 @@ impl CoverSearch<'_> {
     /// of the search and never a fish.
     fn can_still_cover(&self, start: usize, covered: CellSet, left: usize) -> bool {
         let uncovered = self.base_cells - covered;
+        let fins_allowed = if self.fish.finned { MOST_FINS } else { 0 };
         let most_in_one = self.eligible[start..]
             .iter()
             .map(|cover| (cover.cells & uncovered).len())
             .max()
             .unwrap_or(0);
-        let fins_allowed = if self.fish.finned { MOST_FINS } else { 0 };
         uncovered.len() <= most_in_one * left as u32 + fins_allowed
     }
 
@@ -176,6 +196,20 @@ impl CoverSearch<'_> {
     fn complete(&self, covered: CellSet, twice: CellSet) -> Option<Step> {
         let fish = self.fish;
         let fins = (self.base_cells - covered) | self.endo_fins;
+        // What could go before the fins are looked at: none, and nothing goes.
+        let candidates = ((fish.spots & covered) - self.base_cells) | (fish.spots & twice);
+        if candidates.is_empty() || fins.len() > if fish.finned { MOST_FINS } else { 0 } {
+            return None;
+        }
+        let any_box = self
+            .bases
+            .iter()
+            .chain(&self.chosen)
+            .any(|part| matches!(part.unit, Unit::Box(_)));
+        if !any_box {
+            // Rows against columns only: a plain fish, not a Franken one.
+            return None;
+        }
         let seeing_fins = if fish.finned {
             if fins.is_empty() || fins.len() > MOST_FINS {
                 return None;
@@ -187,18 +221,8 @@ impl CoverSearch<'_> {
             }
             !CellSet::EMPTY
         };
-        let removed = ((fish.spots & covered & seeing_fins) - self.base_cells)
-            | (fish.spots & twice & seeing_fins);
+        let removed = candidates & seeing_fins;
         if removed.is_empty() {
-            return None;
-        }
-        let any_box = self
-            .bases
-            .iter()
-            .chain(&self.chosen)
-            .any(|part| matches!(part.unit, Unit::Box(_)));
-        if !any_box {
-            // Rows against columns only: a plain fish, not a Franken one.
             return None;
         }
         let removals = removed
