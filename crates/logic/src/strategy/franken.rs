@@ -284,6 +284,29 @@ mod tests {
     }
 
     #[test]
+    fn searches_remembered_as_barren_elsewhere_hide_no_fish_here() {
+        let elsewhere = crate::Candidates::from_grid(
+            &"..............1..2.34....5......6.......7..8.1.......9....623....7....4.9..1....."
+                .parse()
+                .unwrap(),
+        );
+        let kinds = [
+            Technique::FrankenXWing,
+            Technique::FrankenSwordfish,
+            Technique::FinnedFrankenXWing,
+            Technique::FinnedFrankenSwordfish,
+        ];
+        for technique in kinds {
+            technique.find(&elsewhere);
+        }
+        // Twice: the second search meets the places remembered from the first.
+        for _ in 0..2 {
+            franken_x_wing_in_a_real_position();
+            finned_franken_x_wing_in_a_real_position();
+        }
+    }
+
+    #[test]
     fn franken_swordfish_in_a_real_position() {
         assert_step(
             Technique::FrankenSwordfish,
