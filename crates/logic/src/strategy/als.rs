@@ -9,7 +9,9 @@
 //! sets once, the earlier set first, at most two digits). ALS-XZ and ALS-XY-Wing take the first
 //! step in that order; ALS-XY-Chain, like HoDoKu, collects every chain and takes the best.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use super::{Technique, cell_list, digits, elimination, hodoku_rank};
 use crate::{Candidates, CellDigit, CellSet, Step, deadline};
@@ -122,6 +124,36 @@ impl Link {
     }
 }
 
+/// Every almost locked set of a position and every restricted common between them.
+struct Web {
+    sets: Vec<Als>,
+    links: Vec<Link>,
+}
+
+thread_local! {
+    /// The web of the last position asked about, kept for the next ALS technique: the three
+    /// are tried on the same position one after another, and building the web is most of
+    /// their time.
+    static LAST_WEB: RefCell<Option<(Candidates, Rc<Web>)>> = const { RefCell::new(None) };
+}
+
+/// The web of `candidates`, built once per position.
+fn web(candidates: &Candidates) -> Rc<Web> {
+    LAST_WEB.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((at, web)) = last.as_ref() {
+            if at == candidates {
+                return Rc::clone(web);
+            }
+        }
+        let sets = all_sets(candidates);
+        let links = links(&sets);
+        let web = Rc::new(Web { sets, links });
+        *last = Some((*candidates, Rc::clone(&web)));
+        web
+    })
+}
+
 /// The restricted commons of every pair of disjoint sets, in HoDoKu's order.
 fn links(sets: &[Als]) -> Vec<Link> {
     let mut found = Vec::new();
@@ -190,8 +222,9 @@ fn distinct(removals: Vec<CellDigit>) -> Vec<CellDigit> {
 /// of both lose it. With two restricted commons, both are true, one in each, and each set's
 /// other digits are locked in it.
 pub fn xz(candidates: &Candidates) -> Option<Step> {
-    let sets = all_sets(candidates);
-    links(&sets).into_iter().find_map(|link| {
+    let web = web(candidates);
+    let sets = &web.sets;
+    web.links.iter().find_map(|&link| {
         let (a, b) = (&sets[link.from], &sets[link.to]);
         let mut removed = common_removals(a, b, &[link.first]);
         if let Some(second) = link.second {
@@ -214,8 +247,8 @@ pub fn xz(candidates: &Candidates) -> Option<Step> {
 /// A and B is locked, so a digit z common to A and B (not a restricted common) is true in one
 /// of them.
 pub fn xy_wing(candidates: &Candidates) -> Option<Step> {
-    let sets = all_sets(candidates);
-    let links = links(&sets);
+    let web = web(candidates);
+    let (sets, links) = (&web.sets, &web.links);
     links.iter().enumerate().find_map(|(i, &one)| {
         links[i + 1..].iter().find_map(|&two| {
             if one.second.is_none() && two.second.is_none() && one.first == two.first {
@@ -275,15 +308,15 @@ const MOST_TRIES: usize = 200_000;
 /// keeps for each set of eliminations the chain with the fewest cells, and takes the step
 /// with the most eliminations, then the lowest weighted index sum.
 pub fn xy_chain(candidates: &Candidates) -> Option<Step> {
-    let sets = all_sets(candidates);
-    let links = links(&sets);
+    let web = web(candidates);
+    let (sets, links) = (&web.sets, &web.links);
     let mut outgoing = vec![Vec::new(); sets.len()];
     for (i, link) in links.iter().enumerate() {
         outgoing[link.from].push(i);
     }
     let mut search = ChainSearch {
-        sets: &sets,
-        links: &links,
+        sets,
+        links,
         outgoing: &outgoing,
         in_chain: vec![false; sets.len()],
         chain: Vec::new(),
@@ -464,5 +497,14 @@ mod tests {
             "...456......456.....3.56....2..5.78.....56.8..2...678..23.56...........91........1..............7......56..9.2.45......3.......2.4.6..9.2.456....2.4.6.8..2.456.8........8..2.........3.56..9...45....1...5...91..4.6..9..3456.....34.67....34567...2.4.6..9...4.6..9.2...678.1...........4.678.....5.....234.6..9.234.6.8..234.6.89..3......1..456..9....56.8..2.....8....4.6....2...6.8.......7..1..4.6.8....456.89.2.456...1..4.6....2..5678.........9...4.678...3......12.456...12.4.6.8..2.456.8..2......9..3....8.1.............6..........89...4..789..34....9....5.....234..7.9....56..9..3....8....4.......3.5.78..2.......1.....7891.3..6..91.3..67....3..67.9......7......56..9.2..56.....345....1...5...91..4....9.......8.1234.6....234.6..9",
             "ALS-XY-Chain: r7c1 -2- r1c3, r2c3, r3c3, r5c3, r9c3 -8- r2c4, r3c4, r5c4 -5- r1c5, r4c5, r5c5, r6c5, r7c5 -> r7c6 <> 9, r7c7 <> 9, r7c9 <> 9",
         );
+    }
+
+    #[test]
+    fn each_position_gets_its_own_web_when_positions_alternate() {
+        for _ in 0..2 {
+            als_xz_in_a_real_position();
+            als_xy_wing_in_a_real_position();
+            als_xy_chain_in_a_real_position();
+        }
     }
 }
