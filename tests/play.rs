@@ -192,6 +192,17 @@ mod in_a_terminal {
         }
     }
 
+    /// Saves with `s`, quits with `q`, checks the program ended well and gave the terminal
+    /// back, and returns the saved file.
+    fn save_and_quit(screen: &mut Screen, child: Child, save: &str) -> String {
+        screen.press("s");
+        screen.wait_for("Saved to");
+        screen.press("q");
+        assert_eq!(exit_status(child, screen), 0);
+        assert!(screen.is_restored());
+        std::fs::read_to_string(save).unwrap()
+    }
+
     /// The `filled N/81` (or `N/256`...) count in the side panel.
     fn filled(screen: &vt100::Screen) -> usize {
         let text = screen.contents();
@@ -235,12 +246,7 @@ mod in_a_terminal {
         screen.wait_until("redid", |s| filled(s) == after_move);
 
         // Save, leave, and the terminal is as it was.
-        screen.press("s");
-        screen.wait_for("Saved to");
-        screen.press("q");
-        assert_eq!(exit_status(child, &screen), 0);
-        assert!(screen.is_restored());
-        let saved = std::fs::read_to_string(save).unwrap();
+        let saved = save_and_quit(&mut screen, child, save);
         assert!(saved.contains(&format!("# givens: {MEDIUM}")), "{saved}");
 
         // Reopened: the same position, the auto-filled cells still told apart.
@@ -359,13 +365,7 @@ mod in_a_terminal {
         let moves = "j".repeat(cell / 16) + &"l".repeat(cell % 16);
         screen.press(&format!("{moves}{}", solution[cell]));
         screen.wait_until("placed the letter", |s| filled(s) > givens);
-        screen.press("s");
-        screen.wait_for("Saved to");
-        screen.press("q");
-        assert_eq!(exit_status(child, &screen), 0);
-        assert!(screen.is_restored());
-
-        let saved = std::fs::read_to_string(save).unwrap();
+        let saved = save_and_quit(&mut screen, child, save);
         assert!(saved.contains("\n# box: 4x4\n"), "{saved}");
         let player = saved.lines().find(|l| l.starts_with("# player: ")).unwrap();
         assert_eq!(

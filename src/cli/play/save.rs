@@ -103,20 +103,8 @@ pub fn from_text(text: &str) -> Result<Game> {
         };
         let at = || format!("line {}: {key}", number + 1);
         match key {
-            "box" => {
-                shape = value
-                    .trim()
-                    .parse()
-                    .map_err(|e| anyhow!("{e}"))
-                    .with_context(at)?
-            }
-            "alphabet" => {
-                alphabet = value
-                    .trim()
-                    .parse()
-                    .map_err(|e| anyhow!("{e}"))
-                    .with_context(at)?
-            }
+            "box" => shape = parsed(value).with_context(at)?,
+            "alphabet" => alphabet = parsed(value).with_context(at)?,
             _ => fields.push((number, key, value.trim())),
         }
     }
@@ -300,6 +288,14 @@ fn read_settings(text: &str) -> Result<Settings> {
         }
     }
     Ok(settings)
+}
+
+/// A field's value read as a `T`, its error kept as text.
+fn parsed<T: std::str::FromStr>(value: &str) -> Result<T>
+where
+    T::Err: std::fmt::Display,
+{
+    value.trim().parse().map_err(|e| anyhow!("{e}"))
 }
 
 fn on_off(on: bool) -> &'static str {
