@@ -1,7 +1,7 @@
 //! Fish: X-Wing, Swordfish, Jellyfish, and their finned and sashimi forms.
 
-use super::{Technique, cell_list, elimination};
-use crate::{Candidates, CellDigit, Step};
+use super::{Technique, barren, cell_list, elimination};
+use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::Position;
 
 /// One digit's candidates seen line by line: rows (or columns), each with the cross-lines
@@ -13,14 +13,15 @@ struct Lines {
 }
 
 impl Lines {
-    fn of(candidates: &Candidates, digit: u8, by_rows: bool) -> Lines {
+    /// The lines of a digit's places.
+    fn of(places: CellSet, by_rows: bool) -> Lines {
         let mut lines = Lines {
             by_rows,
             spots: [0; 9],
         };
         for line in 0..9 {
             lines.spots[line] = (0..9)
-                .filter(|&a| candidates.has(lines.at(line, a), digit))
+                .filter(|&a| places.contains(lines.at(line, a)))
                 .fold(0, |bits, a| bits | 1 << a);
         }
         lines
@@ -96,9 +97,9 @@ fn removals(digit: u8, cells: Vec<Position>) -> Vec<CellDigit> {
 /// rows takes the digit in one of those columns, which fills them: the digit goes nowhere else
 /// in those columns. The same with rows and columns swapped.
 pub fn basic(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
-    (1..=9u8).find_map(|digit| {
+    barren::first_by_digit(candidates, technique, |digit, places| {
         [true, false].into_iter().find_map(|by_rows| {
-            let lines_of = Lines::of(candidates, digit, by_rows);
+            let lines_of = Lines::of(places, by_rows);
             // Lines with between 2 and `size` candidates.
             let usable = lines_of.with_counts(2..=size);
             submasks(usable, size).find_map(|bases| {
@@ -123,9 +124,9 @@ pub fn finned(candidates: &Candidates, size: u32, technique: Technique) -> Optio
         technique,
         Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
     );
-    (1..=9u8).find_map(|digit| {
+    barren::first_by_digit(candidates, technique, |digit, places| {
         [true, false].into_iter().find_map(|by_rows| {
-            let lines_of = Lines::of(candidates, digit, by_rows);
+            let lines_of = Lines::of(places, by_rows);
             let spots = &lines_of.spots;
             // Fins lie in one box, so a base line spans at most `size` + 3 cross-lines.
             let usable = lines_of.with_counts(1..=size + 3);

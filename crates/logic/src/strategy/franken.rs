@@ -13,9 +13,7 @@
 //! HoDoKu goes digit by digit, rows as bases before columns, through base choices and then
 //! cover choices in lexical order, and takes the first fish that eliminates something.
 
-use std::cell::RefCell;
-
-use super::{Technique, cell_list, choices, elimination};
+use super::{Technique, barren, cell_list, choices, elimination};
 use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::{Position, Unit};
 
@@ -32,14 +30,6 @@ struct Part {
     cells: CellSet,
 }
 
-thread_local! {
-    /// For each kind (size and finned) and digit, the last places of the digit where the
-    /// search found nothing. What the search finds depends on those places alone, and most of
-    /// them are the same at the next step (a step changes one or two digits), so the search is
-    /// not run again on them.
-    static BARREN: RefCell<[[Option<CellSet>; 9]; 4]> = const { RefCell::new([[None; 9]; 4]) };
-}
-
 /// The first Franken fish of `size` (finned or not) that eliminates something.
 pub fn find(
     candidates: &Candidates,
@@ -47,16 +37,8 @@ pub fn find(
     finned: bool,
     technique: Technique,
 ) -> Option<Step> {
-    let places = candidates.places();
-    let kind = (size as usize - 2) * 2 + usize::from(finned);
-    (1..=9u8).find_map(|digit| {
-        let spots = places[usize::from(digit)];
-        let barren =
-            |b: &RefCell<[[Option<CellSet>; 9]; 4]>| b.borrow()[kind][usize::from(digit - 1)];
-        if BARREN.with(barren) == Some(spots) {
-            return None;
-        }
-        let found = [true, false].into_iter().find_map(|rows_as_base| {
+    barren::first_by_digit(candidates, technique, |digit, spots| {
+        [true, false].into_iter().find_map(|rows_as_base| {
             let fish = Fish {
                 digit,
                 spots,
@@ -64,11 +46,7 @@ pub fn find(
                 finned,
             };
             fish.search(rows_as_base, technique)
-        });
-        if found.is_none() {
-            BARREN.with(|b| b.borrow_mut()[kind][usize::from(digit - 1)] = Some(spots));
-        }
-        found
+        })
     })
 }
 

@@ -4,6 +4,7 @@
 
 mod als;
 mod avoidable;
+mod barren;
 mod chains;
 mod coloring;
 mod fish;
