@@ -338,12 +338,19 @@ fn best_chain(
             continue;
         }
         graph.search(start, |path| {
-            if let Some(step) = chain_step(candidates, &graph, technique, path) {
-                let rank = hodoku_rank(&step.eliminations);
-                let better = best
-                    .as_ref()
-                    .is_none_or(|(r, length, _)| (rank, path.len()) < (*r, *length));
-                if better {
+            let (removed, loop_text) = chain_removals(candidates, &graph, path)?;
+            let rank = hodoku_rank(&removed);
+            let better = best
+                .as_ref()
+                .is_none_or(|(r, length, _)| (rank, path.len()) < (*r, *length));
+            // The text is written only for a chain better than the best so far.
+            if better {
+                let text = chain_text(&graph, path);
+                let text = match loop_text {
+                    true => format!("continuous nice loop {text} - {}", graph.nodes[start]),
+                    false => text,
+                };
+                if let Some(step) = elimination(technique, removed, text) {
                     best = Some((rank, path.len(), step));
                 }
             }
@@ -353,33 +360,33 @@ fn best_chain(
     best.map(|(_, _, step)| step)
 }
 
-/// The step a chain `path` (from its first candidate assumed false to its last made true)
-/// proves, if it removes anything.
-fn chain_step(
+/// What a chain `path` (from its first candidate assumed false to its last made true) removes,
+/// when it removes anything, and whether it is written as a continuous nice loop.
+fn chain_removals(
     candidates: &Candidates,
     graph: &Graph,
-    technique: Technique,
     path: &[usize],
-) -> Option<Step> {
+) -> Option<(Vec<CellDigit>, bool)> {
     let start = path[0];
     let (first, last) = (graph.nodes[start], graph.nodes[*path.last()?]);
     if last == first {
         // The start is true: the other candidates of its cell go (as HoDoKu writes it).
         let cell = first.cells.first()?;
         let others = candidates.mark_bits(cell) & !(1 << first.digit);
-        let removed = (1..=9u8)
+        let removed: Vec<CellDigit> = (1..=9u8)
             .filter(|d| others & (1 << d) != 0)
             .map(|digit| CellDigit {
                 position: cell,
                 digit,
             })
             .collect();
-        return elimination(technique, removed, chain_text(graph, path));
+        return (!removed.is_empty()).then_some((removed, false));
     }
     let mut removed = consequences(candidates, first, last);
     let closes = graph.weak[*path.last()?].contains(&start);
     let distinct = path.iter().enumerate().all(|(i, n)| !path[..i].contains(n));
-    if closes && distinct && path.len() >= 4 {
+    let continuous = closes && distinct && path.len() >= 4;
+    if continuous {
         // A continuous nice loop: every weak link of it holds exactly one true end.
         for pair in path[1..path.len() - 1].chunks(2) {
             let (a, b) = (graph.nodes[pair[0]], graph.nodes[pair[1]]);
@@ -389,10 +396,8 @@ fn chain_step(
                 }
             }
         }
-        let text = format!("continuous nice loop {} - {first}", chain_text(graph, path));
-        return elimination(technique, removed, text);
     }
-    elimination(technique, removed, chain_text(graph, path))
+    (!removed.is_empty()).then_some((removed, continuous))
 }
 
 #[cfg(test)]
