@@ -64,7 +64,10 @@ impl Graph {
     ) -> Graph {
         let digits_used = (1..=9u8).filter(|&d| only_digit.is_none_or(|o| o == d));
         let mut nodes = Vec::new();
+        // The nodes of each digit, which come one digit after another.
+        let mut of_digit: [std::ops::Range<usize>; 10] = std::array::from_fn(|_| 0..0);
         for digit in digits_used {
+            let first = nodes.len();
             for position in places[usize::from(digit)].iter() {
                 nodes.push(Node {
                     digit,
@@ -78,6 +81,15 @@ impl Graph {
                         nodes.push(Node { digit, cells });
                     }
                 }
+            }
+            of_digit[usize::from(digit)] = first..nodes.len();
+        }
+        // The single-candidate nodes of each cell, in order.
+        let mut in_cell = vec![Vec::new(); 81];
+        for (j, node) in nodes.iter().enumerate() {
+            if node.cells.len() == 1 {
+                let cell = node.cells.first().expect("one cell");
+                in_cell[cell.index()].push(j);
             }
         }
         let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(i, &n)| (n, i)).collect();
@@ -105,7 +117,7 @@ impl Graph {
             }
             // Links inside one cell.
             if single && kind != Kind::X {
-                for j in (0..nodes.len()).filter(|&j| j != i && nodes[j].cells == node.cells) {
+                for &j in in_cell[cell.index()].iter().filter(|&&j| j != i) {
                     if marks.count_ones() == 2 {
                         push_new(&mut strong[i], j);
                     }
@@ -116,8 +128,8 @@ impl Graph {
             }
             // Weak links on one digit: nodes all of whose cells see all of this node's.
             let seeing = node.cells.common_peers();
-            for (j, other) in nodes.iter().enumerate() {
-                if other.digit == node.digit && j != i && (other.cells - seeing).is_empty() {
+            for j in of_digit[usize::from(node.digit)].clone() {
+                if j != i && (nodes[j].cells - seeing).is_empty() {
                     push_new(&mut weak[i], j);
                 }
             }
