@@ -176,7 +176,8 @@ impl CoverSearch<'_> {
         let fins = (self.base_cells - covered) | self.endo_fins;
         // What could go before the fins are looked at: none, and nothing goes.
         let candidates = ((fish.spots & covered) - self.base_cells) | (fish.spots & twice);
-        if candidates.is_empty() || fins.len() > if fish.finned { MOST_FINS } else { 0 } {
+        let fins_allowed = if fish.finned { MOST_FINS } else { 0 };
+        if candidates.is_empty() || fins.len() > fins_allowed {
             return None;
         }
         let any_box = self
@@ -188,15 +189,13 @@ impl CoverSearch<'_> {
             // Rows against columns only: a plain fish, not a Franken one.
             return None;
         }
+        // Past the check above, a fish without fins allowed has none.
         let seeing_fins = if fish.finned {
-            if fins.is_empty() || fins.len() > MOST_FINS {
+            if fins.is_empty() {
                 return None;
             }
             fins.common_peers()
         } else {
-            if !fins.is_empty() {
-                return None;
-            }
             !CellSet::EMPTY
         };
         let removed = candidates & seeing_fins;
