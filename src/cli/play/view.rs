@@ -180,11 +180,53 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     let messages = Rect::new(area.x, area.y + body, area.width, MESSAGE_ROWS);
     if let Some((tone, text)) = game.message() {
-        Paragraph::new(text)
+        Paragraph::new(fitted(text, area.width, MESSAGE_ROWS))
             .style(palette.tone(tone))
             .wrap(Wrap { trim: true })
             .render(messages, buffer);
     }
+}
+
+/// `text` as it fits in `rows` lines of `width` columns wrapped at spaces: whole when it fits,
+/// else with its middle left out (`…`), so that the start (what the message is about) and the
+/// end (what to do next, a warning) stay. A forcing chain's reasoning can be that long.
+fn fitted(text: &str, width: u16, rows: u16) -> String {
+    if wrapped_lines(text, width) <= rows {
+        return text.to_string();
+    }
+    let words: Vec<&str> = text.split(' ').collect();
+    // Keep whole words from the end, up to half the room, then as many from the start as fit.
+    let room = usize::from(width) * usize::from(rows) / 2;
+    let mut tail = words.len();
+    while tail > 1 && words[tail - 1..].join(" ").chars().count() <= room {
+        tail -= 1;
+    }
+    let end = words[tail..].join(" ");
+    (1..tail)
+        .rev()
+        .map(|head| format!("{} … {end}", words[..head].join(" ")))
+        .find(|shorter| wrapped_lines(shorter, width) <= rows)
+        .unwrap_or(end)
+}
+
+/// How many lines `text` takes in `width` columns, wrapped greedily at spaces (a word longer
+/// than a line is cut).
+fn wrapped_lines(text: &str, width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let (mut lines, mut used) = (1u16, 0usize);
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let length = word.chars().count();
+        if used > 0 && used + 1 + length <= width {
+            used += 1 + length;
+            continue;
+        }
+        if used > 0 {
+            lines += 1;
+        }
+        lines += ((length.max(1) - 1) / width) as u16;
+        used = (length - 1) % width + 1;
+    }
+    lines
 }
 
 fn too_small(buffer: &mut Buffer, area: Rect, (width, height): (u16, u16)) {
@@ -574,5 +616,34 @@ mod tests {
             screen.lines().nth(1).unwrap().starts_with("│ · 36  ·"),
             "{screen}"
         );
+    }
+
+    #[test]
+    fn a_message_too_long_for_its_rows_keeps_its_start_and_its_end() {
+        let long = format!(
+            "forcing chain: r1c7 = 4 leads to a contradiction: r1c7=4{} -> 9 has no place in \
+             row 15 -> r1c7 <> 4  (? again applies it); but 2 digit(s) differ from the solution",
+            " -> r3c7=3 -> r3c1=9 -> r3c4=4".repeat(6)
+        );
+        let short = "naked single: r2c11 = 1  (? again applies it)";
+        assert_eq!(fitted(short, 80, 2), short);
+        for width in [40u16, 55, 80, 120] {
+            let fitted = fitted(&long, width, 2);
+            let area = Rect::new(0, 0, width, 2);
+            let mut buffer = Buffer::empty(area);
+            Paragraph::new(fitted.as_str())
+                .wrap(Wrap { trim: true })
+                .render(area, &mut buffer);
+            let rows: Vec<String> = (0..2)
+                .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+                .collect();
+            let shown = rows.join(" ");
+            assert!(shown.starts_with("forcing chain:"), "{shown}");
+            assert!(shown.contains(" … "), "{shown}");
+            assert!(
+                shown.trim_end().ends_with("differ from the solution"),
+                "{width}: {shown}"
+            );
+        }
     }
 }
