@@ -747,6 +747,7 @@ pub fn clock(elapsed: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::play::testing;
     use sudoku_engine::Grid;
 
     /// A medium puzzle (`sudoku generate --seed 7 --difficulty medium`): singles, then a
@@ -999,26 +1000,13 @@ mod tests {
 
     /// The first 16x16 puzzle of gecode_16x16.txt, and its rules.
     fn sixteen() -> (Rules, Vec<u8>) {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/puzzles/gecode_16x16.txt"
-        ))
-        .unwrap();
-        let line = text.lines().next().unwrap();
-        let (grid, alphabet) = sudoku_engine::sized::SizedGrid::parse(line, None, None).unwrap();
-        (Rules::new(grid.shape(), alphabet), grid.cells().to_vec())
+        testing::sized(&testing::sixteen())
     }
 
     #[test]
     fn a_6x6_game_is_solved_by_hints_alone_and_names_its_hardest_technique() {
-        let rules = Rules::new("2x3".parse().unwrap(), Alphabet::Digits);
-        let (grid, _) = sudoku_engine::sized::SizedGrid::parse(
-            ".3....54..6.....52...4.....1..16..3.",
-            None,
-            None,
-        )
-        .unwrap();
-        let mut game = Game::new(rules, grid.cells());
+        let (rules, givens) = testing::sized(".3....54..6.....52...4.....1..16..3.");
+        let mut game = Game::new(rules, &givens);
         let Solutions::Unique(solution) = game.solutions.clone() else {
             panic!("one solution")
         };

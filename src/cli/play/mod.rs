@@ -264,6 +264,25 @@ fn from_candidates(rules: Rules, givens: &[u8], marks: impl Fn(usize) -> u64) ->
     Game::resume(rules, board, Duration::ZERO, Settings::default())
 }
 
+/// Puzzles of other sizes for the tests of the game's parts.
+#[cfg(test)]
+mod testing {
+    use super::Rules;
+
+    /// The first puzzle of `puzzles/gecode_16x16.txt`.
+    pub fn sixteen() -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/gecode_16x16.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines().next().unwrap().to_string()
+    }
+
+    /// The rules and givens of a puzzle of another size, read as `sudoku solve` reads it.
+    pub fn sized(line: &str) -> (Rules, Vec<u8>) {
+        let (grid, alphabet) = sudoku_engine::sized::SizedGrid::parse(line, None, None).unwrap();
+        (Rules::new(grid.shape(), alphabet), grid.cells().to_vec())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,11 +370,7 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/gecode_16x16.txt");
         let (game, _) = open(&[path]).unwrap();
         assert_eq!(game.rules().shape(), "4x4".parse().unwrap());
-        let first = std::fs::read_to_string(path).unwrap();
-        let (grid, _) =
-            sudoku_engine::sized::SizedGrid::parse(first.lines().next().unwrap(), None, None)
-                .unwrap();
-        assert_eq!(game.board().givens(), grid.cells());
+        assert_eq!(game.board().givens(), testing::sized(&testing::sixteen()).1);
 
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("six.txt");

@@ -305,6 +305,7 @@ fn on_off(on: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::play::testing;
 
     fn game() -> Game {
         let givens = PUZZLE
@@ -377,15 +378,8 @@ mod tests {
 
     #[test]
     fn a_16x16_game_reads_back_with_its_box_alphabet_and_marks() {
-        let line = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/puzzles/gecode_16x16.txt"
-        ))
-        .unwrap();
-        let (grid, alphabet) =
-            sudoku_engine::sized::SizedGrid::parse(line.lines().next().unwrap(), None, None)
-                .unwrap();
-        let mut game = Game::new(Rules::new(grid.shape(), alphabet), grid.cells());
+        let (rules, givens) = testing::sized(&testing::sixteen());
+        let mut game = Game::new(rules, &givens);
         play_a_little(&mut game);
         let text = to_text(&game);
         assert!(text.contains("\n# box: 4x4\n# alphabet: "), "{text}");

@@ -404,6 +404,7 @@ fn draw_panel(buffer: &mut Buffer, area: Rect, game: &Game) {
 mod tests {
     use super::*;
     use crate::cli::play::keys::Action;
+    use crate::cli::play::testing;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use std::path::PathBuf;
@@ -559,16 +560,13 @@ mod tests {
 
     /// A game on a puzzle of another size, read as `sudoku solve` reads it.
     fn sized_app(line: &str) -> App {
-        let (grid, alphabet) = sudoku_engine::sized::SizedGrid::parse(line, None, None).unwrap();
-        let game = Game::new(Rules::new(grid.shape(), alphabet), grid.cells());
-        App::new(game, PathBuf::from("game.txt"), false)
+        let (rules, givens) = testing::sized(line);
+        App::new(Game::new(rules, &givens), PathBuf::from("game.txt"), false)
     }
-
-    const SIXTEEN: &str = "D92.....G...43..4CF.....9D.2.6EB.E.1....F.8BC..AG56.....A3C....1.7G5A8....61....2...C....B7.......AE.964..G......F9.5.7.4............29....A.C..........645D.1......D....1.C.B7F.....E.C2G...8A9B..9.G52.....EF6.256..F.....D.B.E13.6.D........7A...8BC3....954.";
 
     #[test]
     fn a_16x16_game_shows_a_symbol_a_cell_and_the_selected_cells_marks_under_the_grid() {
-        let mut app = sized_app(SIXTEEN);
+        let mut app = sized_app(&testing::sixteen());
         app.act(Action::Move(0, 3));
         app.act(Action::Hint);
         insta::assert_snapshot!("sixteen_hint_shown", screen(&app, 80, 24));
