@@ -86,17 +86,11 @@ impl Trace {
         line
     }
 
-    /// The values `unit` neither holds nor has a place for.
+    /// The values `unit` had as candidates at the start but now neither holds nor has a
+    /// place for.
     fn missing(&self, unit: SizedUnit) -> u64 {
-        let all = self.start_of_unit(unit);
-        let (mut held, mut placeable) = (0u64, 0u64);
-        for cell in self.state.cells_of(unit) {
-            placeable |= self.state.marks(cell);
-            if let Some(value) = self.state.value(cell) {
-                held |= 1 << (value - 1);
-            }
-        }
-        all & !held & !placeable
+        let summary = self.state.summary(unit);
+        self.start_of_unit(unit) & !summary.held & !summary.once
     }
 
     /// The values `unit` had as candidates at the start.
@@ -155,24 +149,13 @@ fn next_single(trace: &mut Trace) -> bool {
         }
     }
     for unit in trace.state.units() {
-        let held = trace
-            .state
-            .cells_of(unit)
-            .filter_map(|cell| trace.state.value(cell))
-            .fold(0u64, |bits, value| bits | 1 << (value - 1));
-        for value in values_of(trace.start_of_unit(unit) & !held) {
-            let single = {
-                let mut places = trace.state.places(unit, value);
-                match (places.next(), places.next()) {
-                    (Some(place), None) => Some(place),
-                    _ => None,
-                }
-            };
-            if let Some(place) = single {
-                let cause = trace.last_remover_in(unit, value);
-                trace.place(place, value, cause);
-                return true;
-            }
+        let summary = trace.state.summary(unit);
+        let once_only = summary.once & !summary.twice & !summary.held;
+        if let Some(value) = values_of(once_only).next() {
+            let place = trace.state.places(unit, value).next().expect("one place");
+            let cause = trace.last_remover_in(unit, value);
+            trace.place(place, value, cause);
+            return true;
         }
     }
     false
