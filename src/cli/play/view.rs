@@ -197,8 +197,9 @@ fn fitted(text: &str, width: u16, rows: u16) -> String {
     let words: Vec<&str> = text.split(' ').collect();
     // Keep whole words from the end, up to half the room, then as many from the start as fit.
     let room = usize::from(width) * usize::from(rows) / 2;
-    let mut tail = words.len();
-    while tail > 1 && words[tail - 1..].join(" ").chars().count() <= room {
+    let (mut tail, mut kept) = (words.len(), 0);
+    while tail > 1 && kept + words[tail - 1].chars().count() <= room {
+        kept += words[tail - 1].chars().count() + 1;
         tail -= 1;
     }
     let end = words[tail..].join(" ");
@@ -223,7 +224,7 @@ fn wrapped_lines(text: &str, width: u16) -> u16 {
         if used > 0 {
             lines += 1;
         }
-        lines += ((length.max(1) - 1) / width) as u16;
+        lines += ((length - 1) / width) as u16;
         used = (length - 1) % width + 1;
     }
     lines

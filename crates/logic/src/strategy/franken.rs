@@ -59,6 +59,11 @@ struct Fish {
 }
 
 impl Fish {
+    /// How many fins the fish may have.
+    fn fins_allowed(&self) -> u32 {
+        if self.finned { MOST_FINS } else { 0 }
+    }
+
     fn search(&self, rows_as_base: bool, technique: Technique) -> Option<Step> {
         let part = |unit| Part {
             unit,
@@ -160,13 +165,12 @@ impl CoverSearch<'_> {
     /// of the search and never a fish.
     fn can_still_cover(&self, start: usize, covered: CellSet, left: usize) -> bool {
         let uncovered = self.base_cells - covered;
-        let fins_allowed = if self.fish.finned { MOST_FINS } else { 0 };
         let most_in_one = self.eligible[start..]
             .iter()
             .map(|cover| (cover.cells & uncovered).len())
             .max()
             .unwrap_or(0);
-        uncovered.len() <= most_in_one * left as u32 + fins_allowed
+        uncovered.len() <= most_in_one * left as u32 + self.fish.fins_allowed()
     }
 
     /// The step of the fish with the covers chosen, if it is one of the kind sought and
@@ -176,8 +180,7 @@ impl CoverSearch<'_> {
         let fins = (self.base_cells - covered) | self.endo_fins;
         // What could go before the fins are looked at: none, and nothing goes.
         let candidates = ((fish.spots & covered) - self.base_cells) | (fish.spots & twice);
-        let fins_allowed = if fish.finned { MOST_FINS } else { 0 };
-        if candidates.is_empty() || fins.len() > fins_allowed {
+        if candidates.is_empty() || fins.len() > fish.fins_allowed() {
             return None;
         }
         let any_box = self
