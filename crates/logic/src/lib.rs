@@ -4,6 +4,7 @@
 mod candidates;
 mod cells;
 mod deadline;
+mod explainer;
 mod queued;
 mod rating;
 pub mod sized;
@@ -11,6 +12,7 @@ pub mod strategy;
 
 pub use candidates::{Candidates, CandidatesError};
 pub use cells::{CellSet, sees};
+pub use explainer::{ExplainerError, ExplainerRating, explainer_rating};
 pub use rating::{Rating, rate, rate_path};
 pub use strategy::{Level, Technique, UnknownLevel, UnknownTechnique};
 
