@@ -2,71 +2,69 @@
 //! combinations would leave a common peer of two or three values with none.
 
 use super::Hint;
-use super::grid::{Board, Cell, bits, house_cells, sees};
+use super::grid::{Board, Cell, house_cells, sees};
+
+/// A set of cells as bits.
+type CellMask = u128;
 
 /// The first aligned exclusion of `degree` cells (2 or 3) that removes anything.
 pub fn aligned_exclusion(board: &Board, degree: usize) -> Option<Hint> {
     debug_assert!(degree == 2 || degree == 3);
     let difficulty = if degree == 2 { 62 } else { 75 };
+    // The cells that may take part (two values or more, no naked single among their peers,
+    // at least one excluder), and for each its excluders: peers with 2..=degree values.
     let mut candidates: Vec<Cell> = Vec::new();
     let mut excluders: Vec<Vec<Cell>> = Vec::new();
+    let mut excluder_masks: Vec<CellMask> = Vec::new();
+    let mut is_candidate: CellMask = 0;
     for cell in 0..81 {
         if board.potentials[cell].count_ones() < 2 {
             continue;
         }
         let mut naked_single = false;
         let mut list = Vec::new();
+        let mut mask = 0;
         for &other in house_cells(cell) {
             let count = board.potentials[other].count_ones() as usize;
             if count == 1 {
                 naked_single = true;
             } else if (2..=degree).contains(&count) {
                 list.push(other);
+                mask |= 1 << other;
             }
         }
         if !naked_single && !list.is_empty() {
             candidates.push(cell);
             excluders.push(list);
+            excluder_masks.push(mask);
+            is_candidate |= 1 << cell;
         }
     }
     if candidates.len() < degree {
         return None;
     }
-    let index_of = |cell: Cell| candidates.iter().position(|&c| c == cell);
+    let index_of = |cell: Cell| candidates.iter().position(|&c| c == cell).unwrap_or(0);
     // Pairs in Sudoku Explainer's order (by the second index, then the first), which can
     // number more than a 32-bit mask holds.
     let pairs = (1..candidates.len()).flat_map(|i1| (0..i1).map(move |i0| (i0, i1)));
     for (i0, i1) in pairs {
+        let (c0, c1) = (candidates[i0], candidates[i1]);
+        let common = excluder_masks[i0] & excluder_masks[i1];
         if degree == 2 {
-            let cells = [candidates[i0], candidates[i1]];
-            let common = intersect(&[&excluders[i0], &excluders[i1]]);
-            if let Some(hint) = exclude(board, &cells, &common, difficulty) {
+            if let Some(hint) = exclude(board, &[c0, c1], common, difficulty) {
                 return Some(hint);
             }
             continue;
         }
-        let mut twins: Vec<Cell> = Vec::new();
-        for &c in excluders[i0].iter().chain(&excluders[i1]) {
-            if !twins.contains(&c)
-                && index_of(c).is_some()
-                && c != candidates[i0]
-                && c != candidates[i1]
-            {
-                twins.push(c);
+        // The third cell comes from either cell's excluders, in that order.
+        let mut taken: CellMask = (1 << c0) | (1 << c1);
+        for &tail in excluders[i0].iter().chain(&excluders[i1]) {
+            if taken & (1 << tail) != 0 || is_candidate & (1 << tail) == 0 {
+                continue;
             }
-        }
-        if twins.len() < degree - 2 {
-            continue;
-        }
-        // Only triplets are searched: the tail is one cell.
-        for &tail in &twins {
-            let cells = vec![candidates[i0], candidates[i1], tail];
-            let lists: Vec<&Vec<Cell>> = cells
-                .iter()
-                .map(|&c| &excluders[index_of(c).unwrap_or(0)])
-                .collect();
-            let common = intersect(&lists);
-            if let Some(hint) = exclude(board, &cells, &common, difficulty) {
+            taken |= 1 << tail;
+            let common = common & excluder_masks[index_of(tail)];
+            if let Some(hint) = exclude(board, &[c0, c1, tail], common, difficulty) {
                 return Some(hint);
             }
         }
@@ -74,63 +72,55 @@ pub fn aligned_exclusion(board: &Board, degree: usize) -> Option<Hint> {
     None
 }
 
-/// The cells of the first list that are in all the others.
-fn intersect(lists: &[&Vec<Cell>]) -> Vec<Cell> {
-    lists[0]
-        .iter()
-        .copied()
-        .filter(|c| lists[1..].iter().all(|l| l.contains(c)))
-        .collect()
-}
-
 /// The values of `cells` that no allowed combination uses, when there are at least two
-/// common excluders.
-fn exclude(board: &Board, cells: &[Cell], excluders: &[Cell], difficulty: u32) -> Option<Hint> {
-    if excluders.len() < 2 {
+/// common excluders: a combination is not allowed when two cells that see each other take
+/// the same value, or when it takes every value of an excluder.
+fn exclude(board: &Board, cells: &[Cell], excluders: CellMask, difficulty: u32) -> Option<Hint> {
+    if excluders.count_ones() < 2 {
         return None;
     }
-    let options: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&c| bits(board.potentials[c]).map(|v| v as u8).collect())
-        .collect();
-    let mut used = vec![0u16; cells.len()];
-    let mut choice = vec![0usize; cells.len()];
-    loop {
-        let values: Vec<u8> = choice
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| options[i][k])
-            .collect();
-        let clash = (0..cells.len()).any(|a| {
-            (a + 1..cells.len()).any(|b| values[a] == values[b] && sees(cells[a], cells[b]))
+    let mut locks = [0u16; 20];
+    let mut count = 0;
+    let mut rest = excluders;
+    while rest != 0 {
+        let cell = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        locks[count] = board.potentials[cell];
+        count += 1;
+    }
+    let locks = &locks[..count];
+    let allowed = |values: &[u8]| {
+        let clash = (0..values.len()).any(|a| {
+            (a + 1..values.len()).any(|b| values[a] == values[b] && sees(cells[a], cells[b]))
         });
-        let chosen: u16 = values.iter().map(|&v| 1u16 << v).fold(0, |a, b| a | b);
-        let emptied = excluders
-            .iter()
-            .any(|&e| board.potentials[e] & !chosen == 0);
-        if !clash && !emptied {
-            for (i, &v) in values.iter().enumerate() {
-                used[i] |= 1 << v;
+        let chosen = values.iter().fold(0u16, |m, &v| m | (1 << v));
+        !clash && !locks.iter().any(|&l| l & !chosen == 0)
+    };
+    let mut used = [0u16; 3];
+    let values_of = |c: Cell| (1..=9u8).filter(move |&v| board.potentials[c] & (1 << v) != 0);
+    for v0 in values_of(cells[0]) {
+        for v1 in values_of(cells[1]) {
+            if cells.len() == 2 {
+                if allowed(&[v0, v1]) {
+                    used[0] |= 1 << v0;
+                    used[1] |= 1 << v1;
+                }
+                continue;
             }
-        }
-        // Next combination, odometer style.
-        let mut i = 0;
-        loop {
-            if i == cells.len() {
-                let removals: Vec<(Cell, u16)> = cells
-                    .iter()
-                    .zip(&used)
-                    .map(|(&c, &u)| (c, board.potentials[c] & !u))
-                    .filter(|&(_, m)| m != 0)
-                    .collect();
-                return (!removals.is_empty()).then(|| Hint::remove(difficulty, removals));
+            for v2 in values_of(cells[2]) {
+                if allowed(&[v0, v1, v2]) {
+                    used[0] |= 1 << v0;
+                    used[1] |= 1 << v1;
+                    used[2] |= 1 << v2;
+                }
             }
-            choice[i] += 1;
-            if choice[i] < options[i].len() {
-                break;
-            }
-            choice[i] = 0;
-            i += 1;
         }
     }
+    let removals: Vec<(Cell, u16)> = cells
+        .iter()
+        .zip(used)
+        .map(|(&c, u)| (c, board.potentials[c] & !u))
+        .filter(|&(_, m)| m != 0)
+        .collect();
+    (!removals.is_empty()).then(|| Hint::remove(difficulty, removals))
 }

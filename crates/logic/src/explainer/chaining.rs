@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 
 use super::Hint;
 use super::basic::{self, Pattern, Visit};
-use super::grid::{Board, Cell, KINDS, Region, bits, house_cells, values_of};
+use super::grid::{Board, Cell, KINDS, Region, bits, has_two, house_cells, values_of};
 
 /// The chain searches, in Sudoku Explainer's order of techniques.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +109,16 @@ impl Arena {
         (self.nodes.len() - 1) as u32
     }
 
+    fn mark(&self) -> (usize, usize) {
+        (self.nodes.len(), self.parents.len())
+    }
+
+    /// Forgets the potentials made since `mark`.
+    fn truncate(&mut self, mark: (usize, usize)) {
+        self.nodes.truncate(mark.0);
+        self.parents.truncate(mark.1);
+    }
+
     fn node(&self, id: u32) -> Node {
         self.nodes[id as usize]
     }
@@ -142,7 +152,6 @@ impl Arena {
 
 /// Sudoku Explainer's `LinkedSet`: potentials by key, in the order first added; adding a
 /// potential whose key is there keeps the first in the iteration and the new one for `get`.
-#[derive(Clone)]
 struct PotSet {
     first: Vec<u32>,
     latest: Vec<u32>,
@@ -181,15 +190,23 @@ impl PotSet {
         self.order.iter().map(|&k| self.first[k as usize])
     }
 
-    /// A new set of this one's potentials (as iterated).
-    fn copied(&self) -> PotSet {
-        let mut set = PotSet::new();
-        for &k in &self.order {
-            set.first[k as usize] = self.first[k as usize];
-            set.latest[k as usize] = self.first[k as usize];
+    /// Makes this set hold `other`'s potentials (as iterated), as a fresh `addAll` would.
+    fn copy_from(&mut self, other: &PotSet) {
+        self.clear();
+        for &k in &other.order {
+            self.first[k as usize] = other.first[k as usize];
+            self.latest[k as usize] = other.first[k as usize];
         }
-        set.order.clone_from(&self.order);
-        set
+        self.order.clone_from(&other.order);
+    }
+
+    /// Empties the set (touching only what it holds).
+    fn clear(&mut self) {
+        for &k in &self.order {
+            self.first[k as usize] = NONE;
+            self.latest[k as usize] = NONE;
+        }
+        self.order.clear();
     }
 
     fn retain(&mut self, other: &PotSet) {
@@ -202,6 +219,59 @@ impl PotSet {
             }
             keep
         });
+    }
+}
+
+/// The potentials one potential makes: at most its cell's eight other values and twenty peers.
+#[derive(Default)]
+struct Made {
+    ids: [u32; 28],
+    len: usize,
+}
+
+impl Made {
+    fn push(&mut self, id: u32) {
+        self.ids[self.len] = id;
+        self.len += 1;
+    }
+}
+
+impl IntoIterator for Made {
+    type Item = u32;
+    type IntoIter = std::iter::Take<std::array::IntoIter<u32, 28>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.ids.into_iter().take(self.len)
+    }
+}
+
+/// The (cell, value) pairs an on potential turns off: at most its cell's eight other values and
+/// twenty peers.
+#[derive(Default)]
+struct Offs {
+    items: [(u8, u8); 28],
+    len: usize,
+}
+
+impl Offs {
+    fn push(&mut self, cell: Cell, value: u8) {
+        self.items[self.len] = (cell as u8, value);
+        self.len += 1;
+    }
+}
+
+impl IntoIterator for Offs {
+    type Item = (Cell, u8);
+    type IntoIter = std::iter::Map<
+        std::iter::Take<std::array::IntoIter<(u8, u8), 28>>,
+        fn((u8, u8)) -> (Cell, u8),
+    >;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items
+            .into_iter()
+            .take(self.len)
+            .map(|(c, v)| (c as Cell, v))
     }
 }
 
@@ -220,6 +290,8 @@ struct Search<'b> {
     found: Vec<Found>,
     seen: Vec<u32>,
     stamp: u32,
+    /// Emptied sets, to be used again.
+    pool: Vec<PotSet>,
 }
 
 /// 0.1 for each threshold (4, 6, 8, 12, 16, 24, 32, ...) that `complexity - 2` exceeds.
@@ -247,7 +319,17 @@ impl<'b> Search<'b> {
             found: Vec::new(),
             seen: vec![0; KEYS],
             stamp: 0,
+            pool: Vec::new(),
         }
+    }
+
+    fn new_set(&mut self) -> PotSet {
+        self.pool.pop().unwrap_or_else(PotSet::new)
+    }
+
+    fn recycle(&mut self, mut set: PotSet) {
+        set.clear();
+        self.pool.push(set);
     }
 
     /// The easiest, then least complex, then lowest kind, then first found step.
@@ -316,27 +398,21 @@ impl<'b> Search<'b> {
     // What follows from a potential.
 
     /// What an on potential turns off: the cell's other values (when `y`), and its value
-    /// elsewhere in its block, row and column.
-    fn on_to_off(&mut self, grid: &Board, p: u32, y: bool) -> Vec<u32> {
+    /// elsewhere in its block, row and column. Made into potentials (with `p` as parent) only
+    /// where kept.
+    fn on_to_off(&self, grid: &Board, p: u32, y: bool) -> Offs {
         let n = self.arena.node(p);
         let cell = n.cell as usize;
-        let mut out: Vec<u32> = Vec::new();
-        let mut keys: Vec<usize> = Vec::new();
+        let mut out = Offs::default();
         if y {
-            for value in values_of(grid.potentials[cell]).filter(|&v| v != n.value) {
-                keys.push(key_of(cell, value, false));
-                out.push(self.arena.push(cell, value, false, &[p]));
+            for value in values_of(grid.potentials[cell] & !(1 << n.value)) {
+                out.push(cell, value);
             }
         }
-        for kind in KINDS {
-            for other in Region::of(kind, cell).cells() {
-                if other != cell && grid.has(other, n.value) {
-                    let key = key_of(other, n.value, false);
-                    if !keys.contains(&key) {
-                        keys.push(key);
-                        out.push(self.arena.push(other, n.value, false, &[p]));
-                    }
-                }
+        // Block, row, column, each peer once: the house order.
+        for &other in house_cells(cell) {
+            if grid.has(other, n.value) {
+                out.push(other, n.value);
             }
         }
         out
@@ -352,45 +428,60 @@ impl<'b> Search<'b> {
         offs: &PotSet,
         y: bool,
         x: bool,
-    ) -> Vec<u32> {
+    ) -> Made {
         let n = self.arena.node(p);
         let cell = n.cell as usize;
-        let mut out: Vec<u32> = Vec::new();
-        let mut keys: Vec<usize> = Vec::new();
-        if y && grid.potentials[cell].count_ones() == 2 {
+        let mut out = Made::default();
+        let mut parents = [0u32; 10];
+        if y && has_two(u128::from(grid.potentials[cell])) {
             let mut values = values_of(grid.potentials[cell]);
             let mut other = values.next().unwrap_or(0);
             if other == n.value {
                 other = values.next().unwrap_or(0);
             }
-            let mut parents = vec![p];
-            for value in values_of(source.potentials[cell] & !grid.potentials[cell]) {
-                parents.extend(offs.get(key_of(cell, value, false)));
+            parents[0] = p;
+            let mut len = 1;
+            // Only a dynamic search turns values off in its grid.
+            let gone = if self.rule.dynamic() {
+                source.potentials[cell] & !grid.potentials[cell]
+            } else {
+                0
+            };
+            for value in values_of(gone) {
+                if let Some(parent) = offs.get(key_of(cell, value, false)) {
+                    parents[len] = parent;
+                    len += 1;
+                }
             }
-            keys.push(key_of(cell, other, true));
-            out.push(self.arena.push(cell, other, true, &parents));
+            out.push(self.arena.push(cell, other, true, &parents[..len]));
         }
         if x {
+            let mut taken: u128 = 0;
             for kind in KINDS {
                 let region = Region::of(kind, cell);
-                let positions = grid.positions(region, n.value);
-                if positions.count_ones() != 2 {
+                let places = grid.cells_in(region, n.value);
+                if !has_two(places) {
                     continue;
                 }
-                let Some(other) = bits(positions).map(|j| region.cell(j)).find(|&c| c != cell)
-                else {
+                let other = (places & !(1 << cell)).trailing_zeros() as Cell;
+                if taken & (1 << other) != 0 {
                     continue;
+                }
+                taken |= 1 << other;
+                parents[0] = p;
+                let mut len = 1;
+                let gone = if self.rule.dynamic() {
+                    source.positions(region, n.value) & !grid.positions(region, n.value)
+                } else {
+                    0
                 };
-                let mut parents = vec![p];
-                let gone = source.positions(region, n.value) & !positions;
                 for j in bits(gone) {
-                    parents.extend(offs.get(key_of(region.cell(j), n.value, false)));
+                    if let Some(parent) = offs.get(key_of(region.cell(j), n.value, false)) {
+                        parents[len] = parent;
+                        len += 1;
+                    }
                 }
-                let key = key_of(other, n.value, true);
-                if !keys.contains(&key) {
-                    keys.push(key);
-                    out.push(self.arena.push(other, n.value, true, &parents));
-                }
+                out.push(self.arena.push(other, n.value, true, &parents[..len]));
             }
         }
         out
@@ -415,43 +506,27 @@ impl<'b> Search<'b> {
 
     fn unary(&mut self, cell: Cell, value: u8, y: bool, x: bool) {
         let board = self.board;
+        let mark = self.arena.mark();
         let p_on = self.arena.push(cell, value, true, &[]);
         let mut cycles = Vec::new();
         let mut chains = Vec::new();
-        let mut to_on = PotSet::new();
+        let (mut to_on, mut to_off) = (self.new_set(), self.new_set());
         to_on.add(&self.arena, p_on);
-        self.cycles(
-            board,
-            &mut to_on,
-            &mut PotSet::new(),
-            y,
-            x,
-            &mut cycles,
-            key_of(cell, value, true),
-        );
+        let source = key_of(cell, value, true);
+        self.cycles(board, &mut to_on, &mut to_off, y, x, &mut cycles, source);
         if x {
-            let mut to_on = PotSet::new();
+            to_on.clear();
+            to_off.clear();
             to_on.add(&self.arena, p_on);
-            self.forcing_chains(
-                board,
-                &mut to_on,
-                &mut PotSet::new(),
-                y,
-                &mut chains,
-                key_of(cell, value, true),
-            );
+            self.forcing_chains(board, &mut to_on, &mut to_off, y, &mut chains, source);
             let p_off = self.arena.push(cell, value, false, &[]);
-            let mut to_off = PotSet::new();
+            to_on.clear();
+            to_off.clear();
             to_off.add(&self.arena, p_off);
-            self.forcing_chains(
-                board,
-                &mut PotSet::new(),
-                &mut to_off,
-                y,
-                &mut chains,
-                key_of(cell, value, false),
-            );
+            self.forcing_chains(board, &mut to_on, &mut to_off, y, &mut chains, source ^ 1);
         }
+        self.recycle(to_on);
+        self.recycle(to_off);
         let (base_cycle, base_chain, sort_key) = match (x, y) {
             (true, true) => (70, 70, 4),
             (false, true) => (65, 66, 3),
@@ -468,6 +543,7 @@ impl<'b> Search<'b> {
             let complexity = self.ancestors(target);
             self.push(base_chain, complexity, sort_key, hint);
         }
+        self.arena.truncate(mark);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -487,8 +563,9 @@ impl<'b> Search<'b> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(grid, p, y) {
-                    if !self.arena.is_parent(p, self.arena.key(off)) {
+                for (cell, value) in self.on_to_off(grid, p, y) {
+                    if !self.arena.is_parent(p, key_of(cell, value, false)) {
+                        let off = self.arena.push(cell, value, false, &[p]);
                         pending_off.push_back(off);
                         to_off.add(&self.arena, off);
                     }
@@ -524,13 +601,17 @@ impl<'b> Search<'b> {
         let mut targets: Vec<usize> = chains.iter().map(|&c| self.arena.key(c)).collect();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(grid, p, y) {
-                    let key = self.arena.key(off);
+                for (cell, value) in self.on_to_off(grid, p, y) {
+                    let key = key_of(cell, value, false);
+                    let mut made = None;
                     if key ^ 1 == source && !targets.contains(&key) {
+                        let off = self.arena.push(cell, value, false, &[p]);
+                        made = Some(off);
                         targets.push(key);
                         chains.push(off);
                     }
-                    if !self.arena.is_parent(p, key) && !to_off.contains(key) {
+                    if !to_off.contains(key) && !self.arena.is_parent(p, key) {
+                        let off = made.unwrap_or_else(|| self.arena.push(cell, value, false, &[p]));
                         pending_off.push_back(off);
                         to_off.add(&self.arena, off);
                     }
@@ -593,14 +674,15 @@ impl<'b> Search<'b> {
             if board.values[cell] != 0 || !(count > 2 || (count > 1 && self.rule.dynamic())) {
                 continue;
             }
-            let mut value_to_on: Vec<(u8, PotSet)> = Vec::new();
-            let mut value_to_off: Vec<(u8, PotSet)> = Vec::new();
-            let mut cell_to: Option<(PotSet, PotSet)> = None;
-            for value in values_of(potentials) {
+            let mark = self.arena.mark();
+            let mut value_to_on: Vec<PotSet> = Vec::new();
+            let mut value_to_off: Vec<PotSet> = Vec::new();
+            let (mut cell_to_on, mut cell_to_off) = (self.new_set(), self.new_set());
+            for (i, value) in values_of(potentials).enumerate() {
                 let p_on = self.arena.push(cell, value, true, &[]);
                 let p_off = self.arena.push(cell, value, false, &[]);
-                let mut on_to_on = PotSet::new();
-                let mut on_to_off = PotSet::new();
+                let mut on_to_on = self.new_set();
+                let mut on_to_off = self.new_set();
                 let double = count >= 3 && !self.rule.nishio() && self.rule.dynamic();
                 let contradiction = self.rule.dynamic() || self.rule.nishio();
                 self.binary(
@@ -614,30 +696,34 @@ impl<'b> Search<'b> {
                 if !self.rule.nishio() {
                     self.region_chains(cell, value, &on_to_on, &on_to_off);
                 }
-                match &mut cell_to {
-                    None => cell_to = Some((on_to_on.copied(), on_to_off.copied())),
-                    Some((on, off)) => {
-                        on.retain(&on_to_on);
-                        off.retain(&on_to_off);
-                    }
+                if i == 0 {
+                    cell_to_on.copy_from(&on_to_on);
+                    cell_to_off.copy_from(&on_to_off);
+                } else {
+                    cell_to_on.retain(&on_to_on);
+                    cell_to_off.retain(&on_to_off);
                 }
-                value_to_on.push((value, on_to_on));
-                value_to_off.push((value, on_to_off));
+                value_to_on.push(on_to_on);
+                value_to_off.push(on_to_off);
             }
-            if self.rule.nishio() || !(count == 2 || (self.rule.multiple() && count > 2)) {
-                continue;
-            }
-            if let Some((on, off)) = cell_to {
-                for (set, outcomes) in [(on, &value_to_on), (off, &value_to_off)] {
+            if !self.rule.nishio() && (count == 2 || (self.rule.multiple() && count > 2)) {
+                for (set, outcomes) in [(&cell_to_on, &value_to_on), (&cell_to_off, &value_to_off)]
+                {
                     for target in set.iter() {
-                        let chains: Vec<u32> = outcomes
-                            .iter()
-                            .filter_map(|(_, s)| s.get(self.arena.key(target)))
-                            .collect();
+                        let key = self.arena.key(target);
+                        let chains: Vec<u32> = outcomes.iter().filter_map(|s| s.get(key)).collect();
                         self.push_reduction(target, &chains, 5);
                     }
                 }
             }
+            for set in [cell_to_on, cell_to_off]
+                .into_iter()
+                .chain(value_to_on)
+                .chain(value_to_off)
+            {
+                self.recycle(set);
+            }
+            self.arena.truncate(mark);
         }
     }
 
@@ -662,8 +748,8 @@ impl<'b> Search<'b> {
         reduction: bool,
         contradiction: bool,
     ) {
-        let mut off_to_on = PotSet::new();
-        let mut off_to_off = PotSet::new();
+        let mut off_to_on = self.new_set();
+        let mut off_to_off = self.new_set();
         let source = self.arena.node(p_on);
         let (cell, value) = (source.cell as usize, source.value);
         on_to_on.add(&self.arena, p_on);
@@ -680,10 +766,22 @@ impl<'b> Search<'b> {
             let hint = self.result_hint(cell, value, true);
             self.push(self.rule.difficulty(), complexity, 7, hint);
         }
-        if !reduction {
-            return;
+        if reduction {
+            self.reductions(on_to_on, on_to_off, &off_to_on, &off_to_off);
         }
-        for from_on in on_to_on.iter().collect::<Vec<_>>() {
+        self.recycle(off_to_on);
+        self.recycle(off_to_off);
+    }
+
+    /// Double forcing chains: what follows both from a potential and from its opposite.
+    fn reductions(
+        &mut self,
+        on_to_on: &PotSet,
+        on_to_off: &PotSet,
+        off_to_on: &PotSet,
+        off_to_off: &PotSet,
+    ) {
+        for from_on in on_to_on.iter() {
             if let Some(from_off) = off_to_on.get(self.arena.key(from_on)) {
                 let n = self.arena.node(from_on);
                 let hint = self.result_hint(n.cell as usize, n.value, true);
@@ -691,7 +789,7 @@ impl<'b> Search<'b> {
                 self.push(self.rule.difficulty(), complexity, 1, hint);
             }
         }
-        for from_on in on_to_off.iter().collect::<Vec<_>>() {
+        for from_on in on_to_off.iter() {
             if let Some(from_off) = off_to_off.get(self.arena.key(from_on)) {
                 let n = self.arena.node(from_off);
                 let hint = Hint::remove(0, vec![(n.cell as usize, 1 << n.value)]);
@@ -713,35 +811,42 @@ impl<'b> Search<'b> {
             if region.cell(positions.trailing_zeros() as usize) != cell {
                 continue;
             }
-            let mut pos_to_on: Vec<PotSet> = Vec::new();
-            let mut pos_to_off: Vec<PotSet> = Vec::new();
-            let mut region_to_on = PotSet::new();
-            let mut region_to_off = PotSet::new();
-            for j in bits(positions) {
-                let other = region.cell(j);
-                if other == cell {
-                    region_to_on = on_to_on.copied();
-                    region_to_off = on_to_off.copied();
-                    pos_to_on.push(on_to_on.clone());
-                    pos_to_off.push(on_to_off.clone());
-                } else {
-                    let p = self.arena.push(other, value, true, &[]);
-                    let mut other_on = PotSet::new();
-                    let mut other_off = PotSet::new();
-                    other_on.add(&self.arena, p);
-                    self.chaining(&mut other_on, &mut other_off);
-                    region_to_on.retain(&other_on);
-                    region_to_off.retain(&other_off);
-                    pos_to_on.push(other_on);
-                    pos_to_off.push(other_off);
-                }
+            // The cell's own position is first: its outcomes are `on_to_on` and `on_to_off`.
+            let mut others_on: Vec<PotSet> = Vec::new();
+            let mut others_off: Vec<PotSet> = Vec::new();
+            let (mut region_to_on, mut region_to_off) = (self.new_set(), self.new_set());
+            region_to_on.copy_from(on_to_on);
+            region_to_off.copy_from(on_to_off);
+            for j in bits(positions).skip(1) {
+                let p = self.arena.push(region.cell(j), value, true, &[]);
+                let (mut other_on, mut other_off) = (self.new_set(), self.new_set());
+                other_on.add(&self.arena, p);
+                self.chaining(&mut other_on, &mut other_off);
+                region_to_on.retain(&other_on);
+                region_to_off.retain(&other_off);
+                others_on.push(other_on);
+                others_off.push(other_off);
             }
-            for (set, outcomes) in [(&region_to_on, &pos_to_on), (&region_to_off, &pos_to_off)] {
-                for target in set.iter().collect::<Vec<_>>() {
+            for (set, own, others) in [
+                (&region_to_on, on_to_on, &others_on),
+                (&region_to_off, on_to_off, &others_off),
+            ] {
+                for target in set.iter() {
                     let key = self.arena.key(target);
-                    let chains: Vec<u32> = outcomes.iter().filter_map(|s| s.get(key)).collect();
+                    let chains: Vec<u32> = own
+                        .get(key)
+                        .into_iter()
+                        .chain(others.iter().filter_map(|s| s.get(key)))
+                        .collect();
                     self.push_reduction(target, &chains, 6);
                 }
+            }
+            for set in [region_to_on, region_to_off]
+                .into_iter()
+                .chain(others_on)
+                .chain(others_off)
+            {
+                self.recycle(set);
             }
         }
     }
@@ -756,11 +861,12 @@ impl<'b> Search<'b> {
         let mut pending_off: VecDeque<u32> = to_off.iter().collect();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(&grid, p, y) {
-                    let key = self.arena.key(off);
+                for (cell, value) in self.on_to_off(&grid, p, y) {
+                    let key = key_of(cell, value, false);
                     if let Some(on) = to_on.get(key ^ 1) {
-                        return Some((on, off));
+                        return Some((on, self.arena.push(cell, value, false, &[p])));
                     } else if !to_off.contains(key) {
+                        let off = self.arena.push(cell, value, false, &[p]);
                         to_off.add(&self.arena, off);
                         pending_off.push_back(off);
                     }
@@ -769,7 +875,7 @@ impl<'b> Search<'b> {
                 let made_on = self.off_to_on(&grid, p, source, to_off, y, true);
                 if self.rule.dynamic() {
                     let n = self.arena.node(p);
-                    grid.potentials[n.cell as usize] &= !(1 << n.value);
+                    grid.remove(n.cell as usize, 1 << n.value);
                 }
                 for on in made_on {
                     let key = self.arena.key(on);

@@ -42,12 +42,7 @@ impl Region {
 
     /// The region's `j`-th cell.
     pub fn cell(self, j: usize) -> Cell {
-        let i = self.index;
-        match self.kind {
-            Kind::Block => ((i / 3) * 3 + j / 3) * 9 + (i % 3) * 3 + j % 3,
-            Kind::Row => i * 9 + j,
-            Kind::Column => j * 9 + i,
-        }
+        REGION_CELLS[self.kind as usize * 9 + self.index][j] as Cell
     }
 
     /// The region's cells in order.
@@ -69,6 +64,42 @@ impl Region {
     pub fn all(kind: Kind) -> impl Iterator<Item = Region> {
         (0..9).map(move |index| Region { kind, index })
     }
+}
+
+/// The cells of blocks 0-8, rows 0-8 and columns 0-8, in order.
+static REGION_CELLS: [[u8; 9]; 27] = region_cells();
+
+const fn region_cells() -> [[u8; 9]; 27] {
+    let mut all = [[0; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            all[i][j] = (((i / 3) * 3 + j / 3) * 9 + (i % 3) * 3 + j % 3) as u8;
+            all[9 + i][j] = (i * 9 + j) as u8;
+            all[18 + i][j] = (j * 9 + i) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    all
+}
+
+/// The cells of each region as bits, in the order of [`REGION_CELLS`].
+static REGION_MASKS: [u128; 27] = region_masks();
+
+const fn region_masks() -> [u128; 27] {
+    let mut masks = [0; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut j = 0;
+        while j < 9 {
+            masks[r] |= 1 << REGION_CELLS[r][j];
+            j += 1;
+        }
+        r += 1;
+    }
+    masks
 }
 
 /// The cells that share a region with `cell` (not `cell` itself), in Sudoku Explainer's order:
@@ -127,8 +158,11 @@ pub fn sees(a: Cell, b: Cell) -> bool {
 pub struct Board {
     /// The value of each cell, 0 when empty.
     pub values: [u8; 81],
-    /// The potential values of each cell; empty for a filled cell.
+    /// The potential values of each cell; empty for a filled cell. Change them only through
+    /// [`Board::remove`] and [`Board::set_value`], which keep `cells_with` in step.
     pub potentials: [u16; 81],
+    /// For each value, the cells that may hold it (bit `cell`).
+    cells_with: [u128; 10],
 }
 
 impl Board {
@@ -137,10 +171,14 @@ impl Board {
         let mut board = Board {
             values: [0; 81],
             potentials: [0; 81],
+            cells_with: [0; 10],
         };
         for (cell, &given) in givens.iter().enumerate() {
             if given == 0 {
                 board.potentials[cell] = 0x3FE;
+                for value in 1..=9 {
+                    board.cells_with[value] |= 1 << cell;
+                }
             }
         }
         for (cell, &given) in givens.iter().enumerate() {
@@ -154,10 +192,24 @@ impl Board {
     /// Fills `cell` with `value` and removes `value` from its peers (`setValueAndCancel`).
     pub fn set_value(&mut self, cell: Cell, value: u8) {
         self.values[cell] = value;
-        self.potentials[cell] = 0;
+        self.remove(cell, self.potentials[cell]);
         for &peer in house_cells(cell) {
-            self.potentials[peer] &= !(1 << value);
+            self.remove(peer, 1 << value);
         }
+    }
+
+    /// Removes the values of `mask` from `cell`'s potential values.
+    pub fn remove(&mut self, cell: Cell, mask: u16) {
+        let gone = self.potentials[cell] & mask;
+        self.potentials[cell] &= !mask;
+        for value in values_of(gone) {
+            self.cells_with[value as usize] &= !(1 << cell);
+        }
+    }
+
+    /// The cells of `region` that may hold `value`, as bits of cell numbers.
+    pub fn cells_in(&self, region: Region, value: u8) -> u128 {
+        self.cells_with[value as usize] & REGION_MASKS[region.kind as usize * 9 + region.index]
     }
 
     /// Whether `cell` may hold `value`.
@@ -167,11 +219,10 @@ impl Board {
 
     /// The positions (bit `j` for the region's `j`-th cell) where `value` may go in `region`.
     pub fn positions(&self, region: Region, value: u8) -> u16 {
+        let cells = &REGION_CELLS[region.kind as usize * 9 + region.index];
         let mut mask = 0;
-        for j in 0..9 {
-            if self.has(region.cell(j), value) {
-                mask |= 1 << j;
-            }
+        for (j, &cell) in cells.iter().enumerate() {
+            mask |= ((self.potentials[cell as usize] >> value) & 1) << j;
         }
         mask
     }
@@ -185,6 +236,13 @@ impl Board {
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
     }
+}
+
+/// Whether `mask` has exactly two bits set (without a population count, which the baseline
+/// x86-64 target does in software).
+pub fn has_two(mask: u128) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
 }
 
 /// The values in a potential-value mask, in increasing order.

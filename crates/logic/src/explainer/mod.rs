@@ -44,7 +44,7 @@ impl Hint {
 
     fn apply(&self, board: &mut Board) {
         for &(cell, mask) in &self.removals {
-            board.potentials[cell] &= !mask;
+            board.remove(cell, mask);
         }
         if let Some((cell, value)) = self.placement {
             board.set_value(cell, value);

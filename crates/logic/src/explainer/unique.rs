@@ -311,7 +311,7 @@ pub fn bug(board: &Board) -> Option<Hint> {
                     }
                     bug_values[cell] |= 1 << value;
                     all_values |= 1 << value;
-                    temp.potentials[cell] &= !(1 << value);
+                    temp.remove(cell, 1 << value);
                     let peers = house_cells(cell).to_vec();
                     let mut shared = match common.take() {
                         None => peers,
