@@ -89,30 +89,50 @@ fn exclude(board: &Board, cells: &[Cell], excluders: CellMask, difficulty: u32) 
         count += 1;
     }
     let locks = &locks[..count];
-    let allowed = |values: &[u8]| {
-        let clash = (0..values.len()).any(|a| {
-            (a + 1..values.len()).any(|b| values[a] == values[b] && sees(cells[a], cells[b]))
-        });
-        let chosen = values.iter().fold(0u16, |m, &v| m | (1 << v));
-        !clash && !locks.iter().any(|&l| l & !chosen == 0)
+    // The values the last cell may not take once the others have theirs: a value they took,
+    // where it sees that cell, and the last value of an excluder they nearly fill (all of
+    // them, if they fill one).
+    let last = cells.len() - 1;
+    let forbidden_last = |chosen: &[u8]| {
+        let mut forbidden = 0u16;
+        let mut taken = 0u16;
+        for (i, &v) in chosen.iter().enumerate() {
+            taken |= 1 << v;
+            if sees(cells[i], cells[last]) {
+                forbidden |= 1 << v;
+            }
+        }
+        for &lock in locks {
+            let rest = lock & !taken;
+            if rest == 0 {
+                return u16::MAX;
+            }
+            if rest & (rest - 1) == 0 {
+                forbidden |= rest;
+            }
+        }
+        forbidden
     };
     let mut used = [0u16; 3];
     let values_of = |c: Cell| (1..=9u8).filter(move |&v| board.potentials[c] & (1 << v) != 0);
     for v0 in values_of(cells[0]) {
+        if cells.len() == 2 {
+            let allowed = board.potentials[cells[1]] & !forbidden_last(&[v0]);
+            if allowed != 0 {
+                used[0] |= 1 << v0;
+                used[1] |= allowed;
+            }
+            continue;
+        }
         for v1 in values_of(cells[1]) {
-            if cells.len() == 2 {
-                if allowed(&[v0, v1]) {
-                    used[0] |= 1 << v0;
-                    used[1] |= 1 << v1;
-                }
+            if v0 == v1 && sees(cells[0], cells[1]) {
                 continue;
             }
-            for v2 in values_of(cells[2]) {
-                if allowed(&[v0, v1, v2]) {
-                    used[0] |= 1 << v0;
-                    used[1] |= 1 << v1;
-                    used[2] |= 1 << v2;
-                }
+            let allowed = board.potentials[cells[2]] & !forbidden_last(&[v0, v1]);
+            if allowed != 0 {
+                used[0] |= 1 << v0;
+                used[1] |= 1 << v1;
+                used[2] |= allowed;
             }
         }
     }
