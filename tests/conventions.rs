@@ -414,6 +414,8 @@ fn csv_gives_a_header_and_one_quoted_row_per_record() {
                 "puzzle",
                 "status",
                 "rating",
+                "ep",
+                "ed",
                 "level",
                 "score",
                 "techniques",

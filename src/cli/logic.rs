@@ -10,7 +10,9 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_engine::{ParseError, Record};
 use sudoku_logic::sized::SizedCandidates;
-use sudoku_logic::{Candidates, CellDigit, Rating, Technique};
+use sudoku_logic::{
+    Candidates, CellDigit, ExplainerRating, Rating, Technique, explainer_rating, tenths_text,
+};
 
 use super::color;
 use super::input::{InputArgs, Source, run_puzzles};
@@ -605,7 +607,12 @@ pub fn fill(args: FillArgs) -> Result<Status> {
 struct JsonRating {
     #[serde(flatten)]
     record: JsonRecord,
+    /// Sudoku Explainer's ER (a lower bound when `rating_is_lower_bound`).
     rating: f32,
+    rating_is_lower_bound: bool,
+    /// Sudoku Explainer's EP and ED, where computed (9x9).
+    ep: Option<f32>,
+    ed: Option<f32>,
     level: &'static str,
     score: u32,
     techniques: BTreeMap<&'static str, usize>,
@@ -623,45 +630,90 @@ fn technique_counts(rating: &Rating, separator: &str) -> String {
     counts.join(separator)
 }
 
+/// What `rate` finds for one puzzle.
+struct Rated {
+    /// The path's rating: HoDoKu's level and score, and the estimated Sudoku Explainer number.
+    path: Rating,
+    level: &'static str,
+    /// Sudoku Explainer's own numbers, at 9x9.
+    explainer: Option<ExplainerRating>,
+}
+
+impl Rated {
+    /// ER as printed: Sudoku Explainer's own where there is one, else the estimate.
+    fn er_text(&self) -> String {
+        match &self.explainer {
+            Some(explainer) => explainer.er_text(),
+            None => format!("{:.1}", self.path.explainer),
+        }
+    }
+
+    fn er(&self) -> f32 {
+        match &self.explainer {
+            Some(explainer) => explainer.er as f32 / 10.0,
+            None => self.path.explainer,
+        }
+    }
+
+    /// EP and ED, where known.
+    fn ep_ed(&self) -> (Option<u32>, Option<u32>) {
+        self.explainer.map_or((None, None), |e| (e.ep, e.ed))
+    }
+}
+
 /// Runs `sudoku rate`.
 pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
     let techniques = args.techniques;
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["rated", "failed"], &sources)?;
     let format = args.format;
-    let csv_row = |output: &mut Output, record: JsonRecord, rating: Option<(&Rating, &str)>| {
-        let counts = rating.map(|(rating, _)| technique_counts(rating, "; "));
+    let csv_row = |output: &mut Output, record: JsonRecord, rated: Option<&Rated>| {
+        let counts = rated.map(|rated| technique_counts(&rated.path, "; "));
+        let (ep, ed) = rated.map_or((None, None), Rated::ep_ed);
         output.csv([
             record.source,
             record.line.to_string(),
             record.puzzle,
             record.status.word().to_string(),
-            csv_cell(rating.map(|(rating, _)| format!("{:.1}", rating.explainer))),
-            csv_cell(rating.map(|(_, level)| level)),
-            csv_cell(rating.map(|(rating, _)| rating.score)),
+            csv_cell(rated.map(Rated::er_text)),
+            csv_cell(ep.map(tenths_text)),
+            csv_cell(ed.map(tenths_text)),
+            csv_cell(rated.map(|rated| rated.level)),
+            csv_cell(rated.map(|rated| rated.path.score)),
             counts.unwrap_or_default(),
-            csv_cell(rating.map(|_| rating_dialect!())),
+            csv_cell(rated.map(|_| rating_dialect!())),
             csv_cell(record.error),
         ])
     };
     if format == RateFormat::Csv {
         let header = [
-            "source", "line", "puzzle", "status", "rating", "level", "score",
+            "source", "line", "puzzle", "status", "rating", "ep", "ed", "level", "score",
         ];
         output.csv(header.into_iter().chain(["techniques", "dialect", "error"]))?;
     }
     let budget = args.timeout;
     let sizes = args.input.sizes;
-    let work = move |record: &Record| -> Result<(Rating, &'static str), Problem> {
+    let work = move |record: &Record| -> Result<Rated, Problem> {
         let budget = budget.start();
         let state = state_of(record, true, &sizes)?;
         let already_solved = state.is_solved();
+        let nine = state.nine().cloned();
         let (steps, end) = steps_within(state, budget)?;
-        let rating = rate(&steps, end.is_solved());
-        match level_name(&rating, already_solved) {
-            Some(level) => Ok((rating, level)),
-            None => Err(Problem::Stuck(steps.len())),
-        }
+        let path = rate(&steps, end.is_solved());
+        let Some(level) = level_name(&path, already_solved) else {
+            return Err(Problem::Stuck(steps.len()));
+        };
+        // Sudoku Explainer's own rating, once the path has shown the puzzle has one solution.
+        let deadline = budget.map(|budget| budget.deadline);
+        let explainer = nine
+            .map(|nine| explainer_rating(&nine, deadline))
+            .transpose()
+            .map_err(|_| budget.expect("only a deadline times out").problem())?;
+        Ok(Rated {
+            path,
+            level,
+            explainer,
+        })
     };
     run_puzzles(
         &args.input,
@@ -669,7 +721,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         setup(&args.jobs),
         work,
         |output, source, record, result| {
-            let (rating, level) = match result {
+            let rated = match result {
                 Ok(rated) => rated,
                 Err(problem) if format == RateFormat::Csv => {
                     output.problem(source, record.line, &problem);
@@ -688,23 +740,28 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
             match format {
                 RateFormat::Text => {
                     let out = output.stdout();
-                    write!(out, "{:.1} {level} {}", rating.explainer, rating.score)?;
+                    let (level, score) = (rated.level, rated.path.score);
+                    write!(out, "{} {level} {score}", rated.er_text())?;
                     if techniques {
-                        write!(out, " {}", technique_counts(&rating, ", "))?;
+                        write!(out, " {}", technique_counts(&rated.path, ", "))?;
                     }
                     writeln!(out)?
                 }
                 RateFormat::Csv => csv_row(
                     output,
                     JsonRecord::new(source, &record, JsonStatus::Ok),
-                    Some((&rating, level)),
+                    Some(&rated),
                 )?,
                 RateFormat::Json => output.json(&JsonRating {
                     record: JsonRecord::new(source, &record, JsonStatus::Ok),
-                    rating: rating.explainer,
-                    level,
-                    score: rating.score,
-                    techniques: rating
+                    rating: rated.er(),
+                    rating_is_lower_bound: rated.explainer.is_some_and(|e| !e.complete),
+                    ep: rated.ep_ed().0.map(|t| t as f32 / 10.0),
+                    ed: rated.ep_ed().1.map(|t| t as f32 / 10.0),
+                    level: rated.level,
+                    score: rated.path.score,
+                    techniques: rated
+                        .path
                         .counts
                         .iter()
                         .map(|(technique, &count)| (technique.name(), count))

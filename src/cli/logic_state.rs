@@ -103,6 +103,14 @@ impl std::fmt::Display for AnyStep {
 }
 
 impl AnyState {
+    /// The 9x9 state, if it is one.
+    pub fn nine(&self) -> Option<&Candidates> {
+        match self {
+            AnyState::Nine(state) => Some(state),
+            AnyState::Other(_) => None,
+        }
+    }
+
     /// True when every cell is filled.
     pub fn is_solved(&self) -> bool {
         match self {

@@ -2,6 +2,10 @@
 //! its regions in the order its searches visit them (blocks, rows, columns; cells in reading
 //! order within each), so that "the first step found" means the same here as there.
 
+use sudoku_engine::Position;
+
+use crate::Candidates;
+
 /// Cell index `y * 9 + x`.
 pub type Cell = usize;
 
@@ -166,24 +170,24 @@ pub struct Board {
 }
 
 impl Board {
-    /// The board of `givens` (0 for blank), every value a blank cell's peers allow.
-    pub fn from_givens(givens: &[u8; 81]) -> Board {
+    /// The board of a 9x9 position: its values, and the candidates of its empty cells.
+    pub fn from_candidates(candidates: &Candidates) -> Board {
         let mut board = Board {
             values: [0; 81],
             potentials: [0; 81],
             cells_with: [0; 10],
         };
-        for (cell, &given) in givens.iter().enumerate() {
-            if given == 0 {
-                board.potentials[cell] = 0x3FE;
-                for value in 1..=9 {
-                    board.cells_with[value] |= 1 << cell;
+        for position in Position::all() {
+            let cell = position.index();
+            match candidates.value(position) {
+                Some(value) => board.values[cell] = value,
+                None => {
+                    let marks = candidates.mark_bits(position) & 0x3FE;
+                    board.potentials[cell] = marks;
+                    for value in values_of(marks) {
+                        board.cells_with[value as usize] |= 1 << cell;
+                    }
                 }
-            }
-        }
-        for (cell, &given) in givens.iter().enumerate() {
-            if given != 0 {
-                board.set_value(cell, given);
             }
         }
         board

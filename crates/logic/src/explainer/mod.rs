@@ -12,6 +12,11 @@ mod chaining;
 mod grid;
 mod unique;
 
+use std::time::Instant;
+
+use sudoku_engine::TimedOut;
+
+use crate::Candidates;
 use grid::{Board, Cell};
 
 /// A step: what it is worth and what it does.
@@ -55,51 +60,63 @@ impl Hint {
 /// Sudoku Explainer's three numbers for a puzzle, in tenths (`er: 72` is 7.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExplainerRating {
-    /// ER: the hardest step.
+    /// ER: the hardest step. When `complete` is false, a lower bound.
     pub er: u32,
-    /// EP: the hardest step up to and including the first that places a value.
-    pub ep: u32,
-    /// ED: the first step.
-    pub ed: u32,
+    /// EP: the hardest step up to and including the first that places a value; `None` when
+    /// the path stops before one.
+    pub ep: Option<u32>,
+    /// ED: the first step; `None` when there is none.
+    pub ed: Option<u32>,
+    /// False when the path reaches a position that needs nested forcing chains (9.5 and up,
+    /// not written yet): then ER is at least 9.5 and at least every step before.
+    pub complete: bool,
 }
 
-/// Why a puzzle has no Sudoku Explainer rating here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ExplainerError {
-    /// A position where none of the techniques written here finds a step: the puzzle needs
-    /// nested forcing chains (9.5 and up), or has no solution.
-    #[error("no step found after a rating of {0}.{1} (nested forcing chains are not written yet, or the puzzle has no solution)", .er / 10, .er % 10)]
-    Stuck {
-        /// The hardest step taken before.
-        er: u32,
-    },
+impl ExplainerRating {
+    /// ER as Sudoku Explainer prints it (`8.5`), with `+` when it is a lower bound.
+    pub fn er_text(&self) -> String {
+        let plus = if self.complete { "" } else { "+" };
+        format!("{}{plus}", tenths_text(self.er))
+    }
 }
 
-/// Rates `givens` (81 values, 0 for a blank) as Sudoku Explainer does.
-pub fn explainer_rating(givens: &[u8; 81]) -> Result<ExplainerRating, ExplainerError> {
-    let mut board = Board::from_givens(givens);
+/// Tenths as a number with one decimal: `85` is `8.5`.
+pub fn tenths_text(tenths: u32) -> String {
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// The least difficulty of a step the techniques written here cannot find.
+const BEYOND: u32 = 95;
+
+/// Rates the 9x9 position `candidates` as Sudoku Explainer does; for a puzzle, its givens
+/// with every candidate they allow. Gives up with [`TimedOut`] once `deadline` (looked at
+/// between steps) has passed. Meant for puzzles with one solution: Sudoku Explainer's
+/// uniqueness techniques assume it.
+pub fn explainer_rating(
+    candidates: &Candidates,
+    deadline: Option<Instant>,
+) -> Result<ExplainerRating, TimedOut> {
+    let mut board = Board::from_candidates(candidates);
     let mut rating = ExplainerRating {
         er: 0,
-        ep: 0,
-        ed: 0,
+        ep: None,
+        ed: None,
+        complete: true,
     };
-    let mut pearl_found = false;
-    let mut first = true;
     while !board.is_solved() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(TimedOut);
+        }
         let Some(hint) = next_hint(&board) else {
-            return Err(ExplainerError::Stuck { er: rating.er });
+            rating.er = rating.er.max(BEYOND);
+            rating.complete = false;
+            break;
         };
         rating.er = rating.er.max(hint.difficulty);
         hint.apply(&mut board);
-        if !pearl_found {
-            if first {
-                rating.ed = rating.er;
-                first = false;
-            }
-            if hint.placement.is_some() {
-                rating.ep = rating.er;
-                pearl_found = true;
-            }
+        rating.ed.get_or_insert(rating.er);
+        if rating.ep.is_none() && hint.placement.is_some() {
+            rating.ep = Some(rating.er);
         }
     }
     Ok(rating)
