@@ -1,18 +1,23 @@
 //! Sudoku Explainer's chains: cycles and forcing chains (6.5-7.0 and up), Nishio (7.5),
-//! multiple (8.0), dynamic (8.5) and dynamic (+) (9.0) forcing chains, searched, measured and
-//! chosen as it does.
+//! multiple (8.0), dynamic (8.5), dynamic (+) (9.0) and nested (9.5 and up) forcing chains,
+//! searched, measured and chosen as it does.
 //!
 //! A chain is a graph of potentials (a value in a cell, on or off), each remembering what made
 //! it so. A step's difficulty is its rule's base plus 0.1 for each threshold (4, 6, 8, 12, 16,
 //! 24, ...) its complexity minus 2 exceeds; its complexity is how many different potentials its
 //! chains rest on. Of all the steps a rule finds, the easiest, then the least complex, then by
 //! kind, then the first found, is taken.
+//!
+//! Dynamic (+) and nested forcing chains, once their consequences run dry, ask simpler
+//! techniques (and, nested, simpler chain searches) what they find on the grid as the chain has
+//! left it; each removal they find is a potential whose parents are the potentials the step
+//! needed turned off, and a nested chain adds its own complexity to the container's.
 
 use std::collections::VecDeque;
 
 use super::Hint;
 use super::basic::{self, Pattern, Visit};
-use super::grid::{Board, Cell, KINDS, Region, bits, has_two, house_cells, values_of};
+use super::grid::{Board, Cell, KINDS, Kind, Region, bits, has_two, house_cells, values_of};
 
 /// The chain searches, in Sudoku Explainer's order of techniques.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,15 +32,25 @@ pub enum Rule {
     Dynamic,
     /// Dynamic forcing chains that also use intersections, pairs and X-Wings, 9.0 plus length.
     DynamicPlus,
+    /// Dynamic forcing chains that also use chain searches of their own (level 2: forcing
+    /// chains, 3: and multiple ones, 4: dynamic ones, 5: dynamic ones nesting level 2), 9.5
+    /// plus 0.5 a level above 2, plus length.
+    Nested(u32),
 }
 
 impl Rule {
     fn multiple(self) -> bool {
-        matches!(self, Rule::Multiple | Rule::Dynamic | Rule::DynamicPlus)
+        matches!(
+            self,
+            Rule::Multiple | Rule::Dynamic | Rule::DynamicPlus | Rule::Nested(_)
+        )
     }
 
     fn dynamic(self) -> bool {
-        matches!(self, Rule::Nishio | Rule::Dynamic | Rule::DynamicPlus)
+        matches!(
+            self,
+            Rule::Nishio | Rule::Dynamic | Rule::DynamicPlus | Rule::Nested(_)
+        )
     }
 
     fn nishio(self) -> bool {
@@ -43,7 +58,22 @@ impl Rule {
     }
 
     fn level(self) -> u32 {
-        u32::from(self == Rule::DynamicPlus)
+        match self {
+            Rule::DynamicPlus => 1,
+            Rule::Nested(level) => level,
+            _ => 0,
+        }
+    }
+
+    /// The chain searches a nested rule asks, after the simple techniques.
+    fn nested_rules(self) -> Vec<Rule> {
+        match self.level() {
+            2 => vec![Rule::Unary],
+            3 => vec![Rule::Unary, Rule::Multiple],
+            4 => vec![Rule::Dynamic],
+            level if level >= 5 => vec![Rule::Dynamic, Rule::Nested(level - 3)],
+            _ => Vec::new(),
+        }
     }
 
     fn difficulty(self) -> u32 {
@@ -53,6 +83,7 @@ impl Rule {
             Rule::Multiple => 80,
             Rule::Dynamic => 85,
             Rule::DynamicPlus => 90,
+            Rule::Nested(level) => 95 + 5 * (level - 2),
         }
     }
 }
@@ -60,26 +91,35 @@ impl Rule {
 /// The step `rule` gives at `board`, if it finds any.
 pub fn chains(board: &Board, rule: Rule) -> Option<Hint> {
     let mut search = Search::new(board, rule);
-    if rule == Rule::Unary {
-        // X-cycles and chains, then Y-cycles, then XY: (y, x).
-        for (y, x) in [(false, true), (true, false), (true, true)] {
-            search.loops(y, x);
-        }
-    } else {
-        search.multiple_chains();
-    }
+    search.run();
     search.best()
 }
 
 const NONE: u32 = u32::MAX;
 const KEYS: usize = 81 * 9 * 2;
 
-/// A potential: `value` in `cell`, on or off.
+/// Why a potential is on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    /// The assumption a search starts from.
+    Assumption,
+    /// The cell's other values (off), or its last value (on).
+    NakedSingle,
+    /// The value elsewhere in a region (off), or its last place there (on).
+    Region(Kind),
+    /// A step of another technique, on the grid as the chain has left it.
+    Advanced,
+}
+
+/// A potential: `value` in `cell`, on or off, why, and (for an advanced one) the nested chain
+/// that proved it.
 #[derive(Clone, Copy)]
 struct Node {
     cell: u8,
     value: u8,
     on: bool,
+    cause: Cause,
+    nested: u32,
     parents_start: u32,
     parents_len: u32,
 }
@@ -96,13 +136,27 @@ struct Arena {
 }
 
 impl Arena {
-    fn push(&mut self, cell: Cell, value: u8, on: bool, parents: &[u32]) -> u32 {
+    fn push(&mut self, cell: Cell, value: u8, on: bool, cause: Cause, parents: &[u32]) -> u32 {
+        self.push_nested(cell, value, on, cause, NONE, parents)
+    }
+
+    fn push_nested(
+        &mut self,
+        cell: Cell,
+        value: u8,
+        on: bool,
+        cause: Cause,
+        nested: u32,
+        parents: &[u32],
+    ) -> u32 {
         let start = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node {
             cell: cell as u8,
             value,
             on,
+            cause,
+            nested,
             parents_start: start,
             parents_len: parents.len() as u32,
         });
@@ -247,31 +301,39 @@ impl IntoIterator for Made {
 
 /// The (cell, value) pairs an on potential turns off: at most its cell's eight other values and
 /// twenty peers.
-#[derive(Default)]
 struct Offs {
-    items: [(u8, u8); 28],
+    items: [(u8, u8, Cause); 28],
     len: usize,
 }
 
+impl Default for Offs {
+    fn default() -> Offs {
+        Offs {
+            items: [(0, 0, Cause::Assumption); 28],
+            len: 0,
+        }
+    }
+}
+
 impl Offs {
-    fn push(&mut self, cell: Cell, value: u8) {
-        self.items[self.len] = (cell as u8, value);
+    fn push(&mut self, cell: Cell, value: u8, cause: Cause) {
+        self.items[self.len] = (cell as u8, value, cause);
         self.len += 1;
     }
 }
 
 impl IntoIterator for Offs {
-    type Item = (Cell, u8);
+    type Item = (Cell, u8, Cause);
     type IntoIter = std::iter::Map<
-        std::iter::Take<std::array::IntoIter<(u8, u8), 28>>,
-        fn((u8, u8)) -> (Cell, u8),
+        std::iter::Take<std::array::IntoIter<(u8, u8, Cause), 28>>,
+        fn((u8, u8, Cause)) -> (Cell, u8, Cause),
     >;
 
     fn into_iter(self) -> Self::IntoIter {
         self.items
             .into_iter()
             .take(self.len)
-            .map(|(c, v)| (c as Cell, v))
+            .map(|(c, v, cause)| (c as Cell, v, cause))
     }
 }
 
@@ -281,6 +343,39 @@ struct Found {
     complexity: u32,
     sort_key: u32,
     hint: Hint,
+    /// In a nested search: what the step needs turned off since the container's grid.
+    parents: Vec<(Cell, u8)>,
+    /// In a nested search: what tells this chain from another (the keys of its chains).
+    fingerprint: u64,
+}
+
+/// What kind of step a chain proves, which decides how it is measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// A cycle: measured on itself; its chains are itself and itself reversed.
+    Cycle,
+    /// A forcing chain from one assumption to its own negation.
+    Forcing,
+    /// A contradiction or a double forcing chain: two chains.
+    Binary,
+    /// Every value of a cell leads to the same.
+    Cell,
+    /// Every place of a value in a region leads to the same.
+    Region(Kind),
+}
+
+/// A step a nested chain search found, as the container uses it.
+struct NestedHint {
+    removals: Vec<(Cell, u16)>,
+    parents: Vec<(Cell, u8)>,
+    complexity: u32,
+    fingerprint: u64,
+}
+
+/// A nested chain that proved a potential: its complexity, and what tells it from another.
+struct NestedInfo {
+    complexity: u32,
+    fingerprint: u64,
 }
 
 struct Search<'b> {
@@ -292,6 +387,10 @@ struct Search<'b> {
     stamp: u32,
     /// Emptied sets, to be used again.
     pool: Vec<PotSet>,
+    /// For a nested search: the container's grid before its chain began.
+    initial: Option<&'b Board>,
+    /// The nested chains behind advanced potentials.
+    nested: Vec<NestedInfo>,
 }
 
 /// 0.1 for each threshold (4, 6, 8, 12, 16, 24, 32, ...) that `complexity - 2` exceeds.
@@ -320,7 +419,48 @@ impl<'b> Search<'b> {
             seen: vec![0; KEYS],
             stamp: 0,
             pool: Vec::new(),
+            initial: None,
+            nested: Vec::new(),
         }
+    }
+
+    /// Runs the rule's search.
+    fn run(&mut self) {
+        if self.rule == Rule::Unary {
+            // X-cycles and chains, then Y-cycles, then XY: (y, x).
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                self.loops(y, x);
+            }
+        } else {
+            self.multiple_chains();
+        }
+    }
+
+    /// Every step `rule` finds at `board` (the grid a container's chain has left), easiest
+    /// first, one for each set of removals, with what each needs turned off since `initial`.
+    fn nested_hints(board: &Board, rule: Rule, initial: &Board) -> Vec<NestedHint> {
+        let mut search = Search::new(board, rule);
+        search.initial = Some(initial);
+        search.run();
+        let mut found = std::mem::take(&mut search.found);
+        found.sort_by_key(|f| (f.difficulty, f.complexity, f.sort_key));
+        let mut hints: Vec<NestedHint> = Vec::new();
+        let mut seen: Vec<Vec<(Cell, u16)>> = Vec::new();
+        for f in found {
+            let mut removals = f.hint.removals;
+            removals.sort_unstable();
+            if seen.contains(&removals) {
+                continue;
+            }
+            seen.push(removals.clone());
+            hints.push(NestedHint {
+                removals,
+                parents: f.parents,
+                complexity: f.complexity,
+                fingerprint: f.fingerprint,
+            });
+        }
+        hints
     }
 
     fn new_set(&mut self) -> PotSet {
@@ -345,8 +485,14 @@ impl<'b> Search<'b> {
     /// How many different potentials `targets` rest on, each counted from its own target
     /// (Sudoku Explainer's `getAncestorCount`, breadth first, a key explored once).
     fn ancestors(&mut self, target: u32) -> u32 {
+        self.chain(target).len() as u32
+    }
+
+    /// The potentials `target` rests on, itself first, breadth first, the first of each key
+    /// (Sudoku Explainer's `getChain`).
+    fn chain(&mut self, target: u32) -> Vec<u32> {
         self.stamp += 1;
-        let mut count = 0;
+        let mut chain = Vec::new();
         let mut todo = vec![target];
         while !todo.is_empty() {
             let mut next = Vec::new();
@@ -354,26 +500,153 @@ impl<'b> Search<'b> {
                 let key = self.arena.key(p);
                 if self.seen[key] != self.stamp {
                     self.seen[key] = self.stamp;
-                    count += 1;
+                    chain.push(p);
                     next.extend_from_slice(self.arena.parents(p));
                 }
             }
             todo = next;
         }
-        count
+        chain
     }
 
-    fn push(&mut self, base: u32, complexity: u32, sort_key: u32, mut hint: Hint) {
+    /// Records a step whose chains end in `targets` (for a cycle, the cycle's last potential).
+    fn push(&mut self, base: u32, shape: Shape, targets: &[u32], sort_key: u32, mut hint: Hint) {
         if hint.removals.is_empty() {
             return;
         }
+        let flat: u32 = match shape {
+            Shape::Cycle | Shape::Forcing => self.ancestors(targets[0]),
+            _ => targets.iter().map(|&t| self.ancestors(t)).sum(),
+        };
+        let mut targets = targets.to_vec();
+        if shape == Shape::Cycle && self.initial.is_some() {
+            targets.push(self.reversed_cycle(targets[0]));
+        }
+        let complexity = flat + self.nested_complexity(&targets);
         hint.difficulty = base + length_difficulty(complexity);
+        let (parents, fingerprint) = match self.initial {
+            Some(initial) => (
+                self.rule_parents(shape, &targets, initial),
+                self.fingerprint(&targets),
+            ),
+            None => (Vec::new(), 0),
+        };
         self.found.push(Found {
             difficulty: hint.difficulty,
             complexity,
             sort_key,
             hint,
+            parents,
+            fingerprint,
         });
+    }
+
+    /// The complexity of the different nested chains `targets` rest on.
+    fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
+        if self.rule.level() < 2 {
+            return 0;
+        }
+        let mut counted: Vec<u64> = Vec::new();
+        let mut total = 0;
+        for &target in targets {
+            for p in self.chain(target) {
+                let nested = self.arena.node(p).nested;
+                if nested == NONE {
+                    continue;
+                }
+                let info = &self.nested[nested as usize];
+                if !counted.contains(&info.fingerprint) {
+                    counted.push(info.fingerprint);
+                    total += info.complexity;
+                }
+            }
+        }
+        total
+    }
+
+    /// The keys of each target and of its chain, hashed (Sudoku Explainer tells two nested
+    /// chains apart by them).
+    fn fingerprint(&mut self, targets: &[u32]) -> u64 {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut feed = |k: u64| {
+            hash ^= k;
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        };
+        for &target in targets {
+            feed(self.arena.key(target) as u64);
+        }
+        for &target in targets {
+            feed(u64::MAX);
+            for p in self.chain(target) {
+                feed(self.arena.key(p) as u64);
+            }
+        }
+        hash
+    }
+
+    /// A cycle read backwards: each potential turned over, keeping its cause (Sudoku
+    /// Explainer's `getReversedCycle`); returns its start.
+    fn reversed_cycle(&mut self, dst_on: u32) -> u32 {
+        let mut line = vec![dst_on];
+        while let Some(parent) = self.arena.first_parent(*line.last().unwrap_or(&dst_on)) {
+            line.push(parent);
+        }
+        // The reversed potential of dst_on has no parent; each earlier one's parent is the
+        // next one's reversal.
+        let mut previous: Option<u32> = None;
+        for &p in &line {
+            let n = self.arena.node(p);
+            let parents: Vec<u32> = previous.into_iter().collect();
+            previous = Some(
+                self.arena
+                    .push(n.cell as usize, n.value, !n.on, n.cause, &parents),
+            );
+        }
+        previous.unwrap_or(dst_on)
+    }
+
+    /// What a step of this nested search needs turned off since `initial`: for each on
+    /// potential of its chains, the values its cell (naked single) or the places its region
+    /// (hidden single) lost (Sudoku Explainer's `collectRuleParents`).
+    fn rule_parents(&mut self, shape: Shape, targets: &[u32], initial: &Board) -> Vec<(Cell, u8)> {
+        let current = self.board;
+        let mut parents: Vec<(Cell, u8)> = Vec::new();
+        let mut add = |cell: Cell, value: u8| {
+            if !parents.contains(&(cell, value)) {
+                parents.push((cell, value));
+            }
+        };
+        for &target in targets {
+            for p in self.chain(target) {
+                let n = self.arena.node(p);
+                let cause = match (n.cause, shape) {
+                    (Cause::Assumption, Shape::Cell) => Cause::NakedSingle,
+                    (Cause::Assumption, Shape::Region(kind)) => Cause::Region(kind),
+                    (cause, _) => cause,
+                };
+                if !n.on {
+                    continue;
+                }
+                let (cell, value) = (n.cell as usize, n.value);
+                match cause {
+                    Cause::NakedSingle => {
+                        for gone in values_of(initial.potentials[cell] & !current.potentials[cell])
+                        {
+                            add(cell, gone);
+                        }
+                    }
+                    Cause::Region(kind) => {
+                        for other in Region::of(kind, cell).cells() {
+                            if initial.has(other, value) && !current.has(other, value) {
+                                add(other, value);
+                            }
+                        }
+                    }
+                    Cause::Assumption | Cause::Advanced => {}
+                }
+            }
+        }
+        parents
     }
 
     /// The removal a result proves: an on potential takes the cell's other values (and places
@@ -406,13 +679,19 @@ impl<'b> Search<'b> {
         let mut out = Offs::default();
         if y {
             for value in values_of(grid.potentials[cell] & !(1 << n.value)) {
-                out.push(cell, value);
+                out.push(cell, value, Cause::NakedSingle);
             }
         }
-        // Block, row, column, each peer once: the house order.
-        for &other in house_cells(cell) {
+        // Block, row, column, each peer once: the house order (8 of the block, 6 more of the
+        // row, 6 more of the column).
+        for (i, &other) in house_cells(cell).iter().enumerate() {
             if grid.has(other, n.value) {
-                out.push(other, n.value);
+                let kind = match i {
+                    0..8 => Kind::Block,
+                    8..14 => Kind::Row,
+                    _ => Kind::Column,
+                };
+                out.push(other, n.value, Cause::Region(kind));
             }
         }
         out
@@ -453,7 +732,10 @@ impl<'b> Search<'b> {
                     len += 1;
                 }
             }
-            out.push(self.arena.push(cell, other, true, &parents[..len]));
+            out.push(
+                self.arena
+                    .push(cell, other, true, Cause::NakedSingle, &parents[..len]),
+            );
         }
         if x {
             let mut taken: u128 = 0;
@@ -481,7 +763,13 @@ impl<'b> Search<'b> {
                         len += 1;
                     }
                 }
-                out.push(self.arena.push(other, n.value, true, &parents[..len]));
+                out.push(self.arena.push(
+                    other,
+                    n.value,
+                    true,
+                    Cause::Region(kind),
+                    &parents[..len],
+                ));
             }
         }
         out
@@ -507,7 +795,7 @@ impl<'b> Search<'b> {
     fn unary(&mut self, cell: Cell, value: u8, y: bool, x: bool) {
         let board = self.board;
         let mark = self.arena.mark();
-        let p_on = self.arena.push(cell, value, true, &[]);
+        let p_on = self.arena.push(cell, value, true, Cause::Assumption, &[]);
         let mut cycles = Vec::new();
         let mut chains = Vec::new();
         let (mut to_on, mut to_off) = (self.new_set(), self.new_set());
@@ -519,7 +807,7 @@ impl<'b> Search<'b> {
             to_off.clear();
             to_on.add(&self.arena, p_on);
             self.forcing_chains(board, &mut to_on, &mut to_off, y, &mut chains, source);
-            let p_off = self.arena.push(cell, value, false, &[]);
+            let p_off = self.arena.push(cell, value, false, Cause::Assumption, &[]);
             to_on.clear();
             to_off.clear();
             to_off.add(&self.arena, p_off);
@@ -534,14 +822,12 @@ impl<'b> Search<'b> {
         };
         for dst_on in cycles {
             let hint = self.cycle_hint(dst_on);
-            let complexity = self.ancestors(dst_on);
-            self.push(base_cycle, complexity, sort_key, hint);
+            self.push(base_cycle, Shape::Cycle, &[dst_on], sort_key, hint);
         }
         for target in chains {
             let n = self.arena.node(target);
             let hint = self.result_hint(n.cell as usize, n.value, n.on);
-            let complexity = self.ancestors(target);
-            self.push(base_chain, complexity, sort_key, hint);
+            self.push(base_chain, Shape::Forcing, &[target], sort_key, hint);
         }
         self.arena.truncate(mark);
     }
@@ -563,9 +849,9 @@ impl<'b> Search<'b> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for (cell, value) in self.on_to_off(grid, p, y) {
+                for (cell, value, cause) in self.on_to_off(grid, p, y) {
                     if !self.arena.is_parent(p, key_of(cell, value, false)) {
-                        let off = self.arena.push(cell, value, false, &[p]);
+                        let off = self.arena.push(cell, value, false, cause, &[p]);
                         pending_off.push_back(off);
                         to_off.add(&self.arena, off);
                     }
@@ -601,17 +887,18 @@ impl<'b> Search<'b> {
         let mut targets: Vec<usize> = chains.iter().map(|&c| self.arena.key(c)).collect();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for (cell, value) in self.on_to_off(grid, p, y) {
+                for (cell, value, cause) in self.on_to_off(grid, p, y) {
                     let key = key_of(cell, value, false);
                     let mut made = None;
                     if key ^ 1 == source && !targets.contains(&key) {
-                        let off = self.arena.push(cell, value, false, &[p]);
+                        let off = self.arena.push(cell, value, false, cause, &[p]);
                         made = Some(off);
                         targets.push(key);
                         chains.push(off);
                     }
                     if !to_off.contains(key) && !self.arena.is_parent(p, key) {
-                        let off = made.unwrap_or_else(|| self.arena.push(cell, value, false, &[p]));
+                        let off = made
+                            .unwrap_or_else(|| self.arena.push(cell, value, false, cause, &[p]));
                         pending_off.push_back(off);
                         to_off.add(&self.arena, off);
                     }
@@ -679,8 +966,8 @@ impl<'b> Search<'b> {
             let mut value_to_off: Vec<PotSet> = Vec::new();
             let (mut cell_to_on, mut cell_to_off) = (self.new_set(), self.new_set());
             for (i, value) in values_of(potentials).enumerate() {
-                let p_on = self.arena.push(cell, value, true, &[]);
-                let p_off = self.arena.push(cell, value, false, &[]);
+                let p_on = self.arena.push(cell, value, true, Cause::Assumption, &[]);
+                let p_off = self.arena.push(cell, value, false, Cause::Assumption, &[]);
                 let mut on_to_on = self.new_set();
                 let mut on_to_off = self.new_set();
                 let double = count >= 3 && !self.rule.nishio() && self.rule.dynamic();
@@ -712,7 +999,7 @@ impl<'b> Search<'b> {
                     for target in set.iter() {
                         let key = self.arena.key(target);
                         let chains: Vec<u32> = outcomes.iter().filter_map(|s| s.get(key)).collect();
-                        self.push_reduction(target, &chains, 5);
+                        self.push_reduction(target, &chains, Shape::Cell);
                     }
                 }
             }
@@ -728,15 +1015,15 @@ impl<'b> Search<'b> {
     }
 
     /// A cell or region forcing chain: every case leads to `target`.
-    fn push_reduction(&mut self, target: u32, chains: &[u32], sort_key: u32) {
+    fn push_reduction(&mut self, target: u32, chains: &[u32], shape: Shape) {
         let n = self.arena.node(target);
         let mut hint = self.result_hint(n.cell as usize, n.value, n.on);
         let first_on = chains.first().is_some_and(|&c| self.arena.node(c).on);
         if !first_on {
             hint.placement = None;
         }
-        let complexity = chains.iter().map(|&c| self.ancestors(c)).sum();
-        self.push(self.rule.difficulty(), complexity, sort_key, hint);
+        let sort_key = if shape == Shape::Cell { 5 } else { 6 };
+        self.push(self.rule.difficulty(), shape, chains, sort_key, hint);
     }
 
     fn binary(
@@ -755,16 +1042,14 @@ impl<'b> Search<'b> {
         on_to_on.add(&self.arena, p_on);
         let absurd = self.chaining(on_to_on, on_to_off);
         if let (true, Some((on, off))) = (contradiction, absurd) {
-            let complexity = self.ancestors(on) + self.ancestors(off);
             let hint = Hint::remove(0, vec![(cell, 1 << value)]);
-            self.push(self.rule.difficulty(), complexity, 7, hint);
+            self.push(self.rule.difficulty(), Shape::Binary, &[on, off], 7, hint);
         }
         off_to_off.add(&self.arena, p_off);
         let absurd = self.chaining(&mut off_to_on, &mut off_to_off);
         if let (true, Some((on, off))) = (contradiction, absurd) {
-            let complexity = self.ancestors(on) + self.ancestors(off);
             let hint = self.result_hint(cell, value, true);
-            self.push(self.rule.difficulty(), complexity, 7, hint);
+            self.push(self.rule.difficulty(), Shape::Binary, &[on, off], 7, hint);
         }
         if reduction {
             self.reductions(on_to_on, on_to_off, &off_to_on, &off_to_off);
@@ -785,16 +1070,16 @@ impl<'b> Search<'b> {
             if let Some(from_off) = off_to_on.get(self.arena.key(from_on)) {
                 let n = self.arena.node(from_on);
                 let hint = self.result_hint(n.cell as usize, n.value, true);
-                let complexity = self.ancestors(from_on) + self.ancestors(from_off);
-                self.push(self.rule.difficulty(), complexity, 1, hint);
+                let targets = [from_on, from_off];
+                self.push(self.rule.difficulty(), Shape::Binary, &targets, 1, hint);
             }
         }
         for from_on in on_to_off.iter() {
             if let Some(from_off) = off_to_off.get(self.arena.key(from_on)) {
                 let n = self.arena.node(from_off);
                 let hint = Hint::remove(0, vec![(n.cell as usize, 1 << n.value)]);
-                let complexity = self.ancestors(from_on) + self.ancestors(from_off);
-                self.push(self.rule.difficulty(), complexity, 1, hint);
+                let targets = [from_on, from_off];
+                self.push(self.rule.difficulty(), Shape::Binary, &targets, 1, hint);
             }
         }
     }
@@ -818,7 +1103,9 @@ impl<'b> Search<'b> {
             region_to_on.copy_from(on_to_on);
             region_to_off.copy_from(on_to_off);
             for j in bits(positions).skip(1) {
-                let p = self.arena.push(region.cell(j), value, true, &[]);
+                let p = self
+                    .arena
+                    .push(region.cell(j), value, true, Cause::Assumption, &[]);
                 let (mut other_on, mut other_off) = (self.new_set(), self.new_set());
                 other_on.add(&self.arena, p);
                 self.chaining(&mut other_on, &mut other_off);
@@ -838,7 +1125,7 @@ impl<'b> Search<'b> {
                         .into_iter()
                         .chain(others.iter().filter_map(|s| s.get(key)))
                         .collect();
-                    self.push_reduction(target, &chains, 6);
+                    self.push_reduction(target, &chains, Shape::Region(kind));
                 }
             }
             for set in [region_to_on, region_to_off]
@@ -861,12 +1148,12 @@ impl<'b> Search<'b> {
         let mut pending_off: VecDeque<u32> = to_off.iter().collect();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if let Some(p) = pending_on.pop_front() {
-                for (cell, value) in self.on_to_off(&grid, p, y) {
+                for (cell, value, cause) in self.on_to_off(&grid, p, y) {
                     let key = key_of(cell, value, false);
                     if let Some(on) = to_on.get(key ^ 1) {
-                        return Some((on, self.arena.push(cell, value, false, &[p])));
+                        return Some((on, self.arena.push(cell, value, false, cause, &[p])));
                     } else if !to_off.contains(key) {
-                        let off = self.arena.push(cell, value, false, &[p]);
+                        let off = self.arena.push(cell, value, false, cause, &[p]);
                         to_off.add(&self.arena, off);
                         pending_off.push_back(off);
                     }
@@ -904,9 +1191,8 @@ impl<'b> Search<'b> {
     /// potential whose parents are what its step needed turned off.
     fn advanced(&mut self, grid: &Board, offs: &PotSet) -> Vec<u32> {
         let source = self.board;
-        // Each step's removals and the potentials it needed turned off.
-        type Needs = Vec<(Cell, u8)>;
-        let mut steps: Vec<(Vec<(Cell, u16)>, Needs)> = Vec::new();
+        // Each step's removals, the potentials it needed turned off, and its nested chain.
+        let mut steps: Vec<NestedHint> = Vec::new();
         let searches: [&dyn Fn(&mut Visit); 4] = [
             &|v| {
                 basic::locking_each(grid, false, v);
@@ -925,7 +1211,14 @@ impl<'b> Search<'b> {
             search(&mut |hint: Hint, pattern: Pattern| {
                 let parents = pattern.parents(source, grid);
                 if !parents.is_empty() {
-                    steps.push((hint.removals, parents));
+                    let mut removals = hint.removals;
+                    removals.sort_unstable();
+                    steps.push(NestedHint {
+                        removals,
+                        parents,
+                        complexity: 0,
+                        fingerprint: 0,
+                    });
                 }
                 false
             });
@@ -933,16 +1226,42 @@ impl<'b> Search<'b> {
                 break;
             }
         }
+        let mut chain_steps = false;
+        for rule in self.rule.nested_rules() {
+            if !steps.is_empty() {
+                break;
+            }
+            steps = Search::nested_hints(grid, rule, source);
+            steps.retain(|step| !step.parents.is_empty());
+            chain_steps = true;
+        }
         let mut made = Vec::new();
-        for (mut removals, parents) in steps {
-            let parent_ids: Vec<u32> = parents
+        for step in steps {
+            let parent_ids: Vec<u32> = step
+                .parents
                 .iter()
                 .filter_map(|&(c, v)| offs.get(key_of(c, v, false)))
                 .collect();
-            removals.sort_unstable();
-            for (cell, mask) in removals {
+            let nested = if chain_steps {
+                self.nested.push(NestedInfo {
+                    complexity: step.complexity,
+                    fingerprint: step.fingerprint,
+                });
+                (self.nested.len() - 1) as u32
+            } else {
+                NONE
+            };
+            for (cell, mask) in step.removals {
                 for value in values_of(mask) {
-                    made.push(self.arena.push(cell, value, false, &parent_ids));
+                    let id = self.arena.push_nested(
+                        cell,
+                        value,
+                        false,
+                        Cause::Advanced,
+                        nested,
+                        &parent_ids,
+                    );
+                    made.push(id);
                 }
             }
         }

@@ -151,4 +151,8 @@ fn next_hint(board: &Board) -> Option<Hint> {
         .or_else(|| chains(board, Rule::Multiple))
         .or_else(|| chains(board, Rule::Dynamic))
         .or_else(|| chains(board, Rule::DynamicPlus))
+        .or_else(|| chains(board, Rule::Nested(2)))
+        .or_else(|| chains(board, Rule::Nested(3)))
+        .or_else(|| chains(board, Rule::Nested(4)))
+        .or_else(|| chains(board, Rule::Nested(5)))
 }
