@@ -5,8 +5,8 @@
 macro_rules! rating_dialect {
     () => {
         "rating: Sudoku Explainer's scale; in rate at 9x9, ER (rating), EP and ED as serate \
-         1.2.1.3 computes them (ER with + is a lower bound: a step would need nested forcing \
-         chains, not written yet), elsewhere estimated from each technique's usual value; level \
+         1.2.1.3 computes them (ER with + is a lower bound: no technique of Sudoku \
+         Explainer finds a step), elsewhere estimated from each technique's usual value; level \
          and score: HoDoKu's, on the path hodoku-py 0.2.1 takes \
          with its default solving options (no overlapping ALSs, no ALS nodes in chains; at \
          other sizes than 9x9 the hardest technique's level); ALS-XY-Chain search capped at \

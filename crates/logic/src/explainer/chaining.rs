@@ -119,7 +119,11 @@ struct Node {
     value: u8,
     on: bool,
     cause: Cause,
+    key: u16,
     nested: u32,
+    /// The first parent (NONE for an assumption), kept here for the walks up the first-parent
+    /// line.
+    first_parent: u32,
     parents_start: u32,
     parents_len: u32,
 }
@@ -156,7 +160,9 @@ impl Arena {
             value,
             on,
             cause,
+            key: key_of(cell, value, on) as u16,
             nested,
+            first_parent: parents.first().copied().unwrap_or(NONE),
             parents_start: start,
             parents_len: parents.len() as u32,
         });
@@ -178,8 +184,7 @@ impl Arena {
     }
 
     fn key(&self, id: u32) -> usize {
-        let n = self.node(id);
-        key_of(n.cell as usize, n.value, n.on)
+        self.nodes[id as usize].key as usize
     }
 
     fn parents(&self, id: u32) -> &[u32] {
@@ -188,17 +193,19 @@ impl Arena {
     }
 
     fn first_parent(&self, id: u32) -> Option<u32> {
-        self.parents(id).first().copied()
+        let parent = self.nodes[id as usize].first_parent;
+        (parent != NONE).then_some(parent)
     }
 
     /// Whether a potential with `key` is among `child`'s first-parent line (not `child`).
     fn is_parent(&self, child: u32, key: usize) -> bool {
-        let mut p = child;
-        while let Some(parent) = self.first_parent(p) {
-            if self.key(parent) == key {
+        let mut p = self.nodes[child as usize].first_parent;
+        while p != NONE {
+            let node = &self.nodes[p as usize];
+            if node.key as usize == key {
                 return true;
             }
-            p = parent;
+            p = node.first_parent;
         }
         false
     }
@@ -337,6 +344,78 @@ impl IntoIterator for Offs {
     }
 }
 
+/// The links of a grid that does not change (a search that is not dynamic): for each value of
+/// each cell, the peers that hold it, and what turning it off turns on.
+struct Links {
+    of: Vec<ValueLinks>,
+}
+
+/// The links of one value in one cell.
+#[derive(Clone, Copy)]
+struct ValueLinks {
+    /// Peers holding the value, in house order, with the kind of region they share.
+    peers: [(u8, Kind); 20],
+    peer_count: u8,
+    /// The cell's other value, when it has two (0 otherwise).
+    last_value: u8,
+    /// The value's other place in each region where it has two, each cell once.
+    last_places: [(u8, Kind); 3],
+    place_count: u8,
+}
+
+impl Links {
+    fn of(grid: &Board) -> Links {
+        let empty = ValueLinks {
+            peers: [(0, Kind::Block); 20],
+            peer_count: 0,
+            last_value: 0,
+            last_places: [(0, Kind::Block); 3],
+            place_count: 0,
+        };
+        let mut links = Links {
+            of: vec![empty; 729],
+        };
+        for cell in 0..81 {
+            for value in values_of(grid.potentials[cell]) {
+                let entry = &mut links.of[cell * 9 + value as usize - 1];
+                for (i, &other) in house_cells(cell).iter().enumerate() {
+                    if grid.has(other, value) {
+                        entry.peers[entry.peer_count as usize] = (other as u8, house_kind(i));
+                        entry.peer_count += 1;
+                    }
+                }
+                if has_two(u128::from(grid.potentials[cell])) {
+                    entry.last_value = values_of(grid.potentials[cell] & !(1 << value))
+                        .next()
+                        .unwrap_or(0);
+                }
+                for kind in KINDS {
+                    let places = grid.cells_in(Region::of(kind, cell), value);
+                    if has_two(places) {
+                        let other = (places & !(1 << cell)).trailing_zeros() as u8;
+                        let known = &entry.last_places[..entry.place_count as usize];
+                        if !known.iter().any(|&(c, _)| c == other) {
+                            entry.last_places[entry.place_count as usize] = (other, kind);
+                            entry.place_count += 1;
+                        }
+                    }
+                }
+            }
+        }
+        links
+    }
+}
+
+/// The kind of region the `i`-th of a cell's house cells shares with it (8 of the block, then
+/// 6 more of the row, 6 more of the column).
+fn house_kind(i: usize) -> Kind {
+    match i {
+        0..8 => Kind::Block,
+        8..14 => Kind::Row,
+        _ => Kind::Column,
+    }
+}
+
 /// A step found, with what orders it among the others.
 struct Found {
     difficulty: u32,
@@ -391,6 +470,8 @@ struct Search<'b> {
     initial: Option<&'b Board>,
     /// The nested chains behind advanced potentials.
     nested: Vec<NestedInfo>,
+    /// The grid's links, where the search leaves it as it is.
+    links: Option<Links>,
 }
 
 /// 0.1 for each threshold (4, 6, 8, 12, 16, 24, 32, ...) that `complexity - 2` exceeds.
@@ -421,6 +502,7 @@ impl<'b> Search<'b> {
             pool: Vec::new(),
             initial: None,
             nested: Vec::new(),
+            links: (!rule.dynamic()).then(|| Links::of(board)),
         }
     }
 
@@ -682,16 +764,17 @@ impl<'b> Search<'b> {
                 out.push(cell, value, Cause::NakedSingle);
             }
         }
-        // Block, row, column, each peer once: the house order (8 of the block, 6 more of the
-        // row, 6 more of the column).
+        if let Some(links) = &self.links {
+            let entry = &links.of[cell * 9 + n.value as usize - 1];
+            for &(other, kind) in &entry.peers[..entry.peer_count as usize] {
+                out.push(other as Cell, n.value, Cause::Region(kind));
+            }
+            return out;
+        }
+        // Block, row, column, each peer once: the house order.
         for (i, &other) in house_cells(cell).iter().enumerate() {
             if grid.has(other, n.value) {
-                let kind = match i {
-                    0..8 => Kind::Block,
-                    8..14 => Kind::Row,
-                    _ => Kind::Column,
-                };
-                out.push(other, n.value, Cause::Region(kind));
+                out.push(other, n.value, Cause::Region(house_kind(i)));
             }
         }
         out
@@ -711,6 +794,27 @@ impl<'b> Search<'b> {
         let n = self.arena.node(p);
         let cell = n.cell as usize;
         let mut out = Made::default();
+        if let Some(links) = &self.links {
+            let entry = links.of[cell * 9 + n.value as usize - 1];
+            if y && entry.last_value != 0 {
+                let on = self
+                    .arena
+                    .push(cell, entry.last_value, true, Cause::NakedSingle, &[p]);
+                out.push(on);
+            }
+            if x {
+                for &(other, kind) in &entry.last_places[..entry.place_count as usize] {
+                    out.push(self.arena.push(
+                        other as Cell,
+                        n.value,
+                        true,
+                        Cause::Region(kind),
+                        &[p],
+                    ));
+                }
+            }
+            return out;
+        }
         let mut parents = [0u32; 10];
         if y && has_two(u128::from(grid.potentials[cell])) {
             let mut values = values_of(grid.potentials[cell]);

@@ -67,8 +67,9 @@ pub struct ExplainerRating {
     pub ep: Option<u32>,
     /// ED: the first step; `None` when there is none.
     pub ed: Option<u32>,
-    /// False when the path reaches a position that needs nested forcing chains (9.5 and up,
-    /// not written yet): then ER is at least 9.5 and at least every step before.
+    /// False when the path reaches a position where none of Sudoku Explainer's techniques
+    /// finds a step (serate prints 20.0 for such a puzzle; a puzzle with one solution has not
+    /// been seen to do it): ER is then the hardest step before, a lower bound.
     pub complete: bool,
 }
 
@@ -84,9 +85,6 @@ impl ExplainerRating {
 pub fn tenths_text(tenths: u32) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
-
-/// The least difficulty of a step the techniques written here cannot find.
-const BEYOND: u32 = 95;
 
 /// Rates the 9x9 position `candidates` as Sudoku Explainer does; for a puzzle, its givens
 /// with every candidate they allow. Gives up with [`TimedOut`] once `deadline` (looked at
@@ -108,7 +106,6 @@ pub fn explainer_rating(
             return Err(TimedOut);
         }
         let Some(hint) = next_hint(&board) else {
-            rating.er = rating.er.max(BEYOND);
             rating.complete = false;
             break;
         };
