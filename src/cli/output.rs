@@ -284,6 +284,26 @@ struct Tally {
     unreadable: u64,
 }
 
+/// Whether the read end of the pipe on stdout has been closed (poll reports an error on the
+/// write end of such a pipe; on a file or a terminal it reports nothing).
+#[cfg(unix)]
+fn stdout_reader_gone() -> bool {
+    let mut poll = libc::pollfd {
+        fd: libc::STDOUT_FILENO,
+        events: 0,
+        revents: 0,
+    };
+    // SAFETY: poll reads and writes only the one pollfd it is given, which lives on this
+    // stack frame for the whole call; with a timeout of 0 it returns at once.
+    let ready = unsafe { libc::poll(&mut poll, 1, 0) };
+    ready > 0 && poll.revents & libc::POLLERR != 0
+}
+
+#[cfg(not(unix))]
+fn stdout_reader_gone() -> bool {
+    false
+}
+
 /// Where the results go: stdout, or a temporary file to be renamed over `--output FILE` at the
 /// end. Its errors say which it was (the kind is kept, so that a closed pipe is still
 /// recognised as one).
@@ -320,6 +340,12 @@ impl Sink {
             file,
             target: target.to_path_buf(),
         })
+    }
+
+    /// Whether stdout is a pipe whose reader has gone, found without writing to it: a slow
+    /// job then ends as soon as the reader goes, not at its next answer.
+    fn reader_gone(&self) -> bool {
+        matches!(self, Sink::Stdout(_)) && stdout_reader_gone()
     }
 
     /// An error of this sink, saying where it happened.
@@ -496,6 +522,12 @@ impl Output {
         self.progress.tick(self.tally.read);
         if !self.stdout.buffer().is_empty() {
             self.stdout.flush()?;
+        }
+        if self.stdout.get_ref().reader_gone() {
+            return Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "stdout: the reader has gone",
+            ));
         }
         Ok(())
     }
