@@ -212,8 +212,13 @@ pub fn locking_each(board: &Board, direct: bool, visit: &mut Visit) -> bool {
 /// The union of `sets` when every one has at least two members and the union has `degree`
 /// (Sudoku Explainer's `searchCommonTuple`).
 pub fn common_tuple(sets: &[u16], degree: u32) -> Option<u16> {
+    common_of(sets.iter().copied(), degree)
+}
+
+/// [`common_tuple`] of sets given one by one.
+fn common_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> {
     let mut union = 0;
-    for &set in sets {
+    for set in sets {
         if set.count_ones() <= 1 {
             return None;
         }
@@ -239,13 +244,11 @@ pub fn hidden_set_each(board: &Board, degree: u32, direct: bool, visit: &mut Vis
                 continue;
             }
             for combination in subsets(degree, 9) {
-                let values: Vec<u8> = bits(combination as u16).map(|j| j as u8 + 1).collect();
-                let positions: Vec<u16> =
-                    values.iter().map(|&v| board.positions(region, v)).collect();
-                let Some(common) = common_tuple(&positions, degree) else {
+                let value_set = (combination as u16) << 1;
+                let positions = bits(value_set).map(|v| board.positions(region, v as u8));
+                let Some(common) = common_of(positions, degree) else {
                     continue;
                 };
-                let value_set: u16 = values.iter().map(|&v| 1u16 << v).sum();
                 let removals: Vec<(Cell, u16)> = bits(common)
                     .map(|j| region.cell(j))
                     .map(|c| (c, board.potentials[c] & !value_set))
@@ -299,18 +302,19 @@ pub fn naked_set_each(board: &Board, degree: u32, visit: &mut Visit) -> bool {
                 continue;
             }
             for combination in subsets(degree, 9) {
-                let cells: Vec<Cell> = bits(combination as u16).map(|j| region.cell(j)).collect();
-                let potentials: Vec<u16> = cells.iter().map(|&c| board.potentials[c]).collect();
-                let Some(common) = common_tuple(&potentials, degree) else {
+                let potentials = bits(combination as u16).map(|j| board.potentials[region.cell(j)]);
+                let Some(common) = common_of(potentials, degree) else {
                     continue;
                 };
-                let removals: Vec<(Cell, u16)> = region
-                    .cells()
-                    .filter(|c| !cells.contains(c))
+                let removals: Vec<(Cell, u16)> = (0..9)
+                    .filter(|j| combination & (1 << j) == 0)
+                    .map(|j| region.cell(j))
                     .map(|c| (c, board.potentials[c] & common))
                     .filter(|&(_, mask)| mask != 0)
                     .collect();
                 if !removals.is_empty() {
+                    let cells: Vec<Cell> =
+                        bits(combination as u16).map(|j| region.cell(j)).collect();
                     let hint = Hint::remove([30, 36, 50][degree as usize - 2], removals);
                     let pattern = Pattern::Naked {
                         cells: &cells,
@@ -345,18 +349,11 @@ pub fn fish_each(board: &Board, degree: u32, visit: &mut Visit) -> bool {
                 if placed[value as usize] + degree * 2 > 9 {
                     continue;
                 }
-                let positions: Vec<u16> = bits(combination as u16)
-                    .map(|i| {
-                        board.positions(
-                            Region {
-                                kind: base,
-                                index: i,
-                            },
-                            value,
-                        )
-                    })
-                    .collect();
-                let Some(covers) = common_tuple(&positions, degree) else {
+                let positions = bits(combination as u16).map(|index| {
+                    let line = Region { kind: base, index };
+                    board.positions(line, value)
+                });
+                let Some(covers) = common_of(positions, degree) else {
                     continue;
                 };
                 let mut removals = Vec::new();

@@ -92,6 +92,7 @@ impl Rule {
 pub fn chains(board: &Board, rule: Rule) -> Option<Hint> {
     let mut search = Search::new(board, rule);
     search.run();
+    search.give_back_sets();
     search.best()
 }
 
@@ -219,13 +220,21 @@ struct PotSet {
     order: Vec<u16>,
 }
 
+thread_local! {
+    /// Emptied sets of every search on this thread (nested searches come and go by the
+    /// thousand; their sets are large).
+    static SPARE_SETS: std::cell::RefCell<Vec<PotSet>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl PotSet {
     fn new() -> PotSet {
-        PotSet {
-            first: vec![NONE; KEYS],
-            latest: vec![NONE; KEYS],
-            order: Vec::new(),
-        }
+        SPARE_SETS
+            .with(|spare| spare.borrow_mut().pop())
+            .unwrap_or_else(|| PotSet {
+                first: vec![NONE; KEYS],
+                latest: vec![NONE; KEYS],
+                order: Vec::new(),
+            })
     }
 
     fn contains(&self, key: usize) -> bool {
@@ -524,6 +533,7 @@ impl<'b> Search<'b> {
         let mut search = Search::new(board, rule);
         search.initial = Some(initial);
         search.run();
+        search.give_back_sets();
         let mut found = std::mem::take(&mut search.found);
         found.sort_by_key(|f| (f.difficulty, f.complexity, f.sort_key));
         let mut hints: Vec<NestedHint> = Vec::new();
@@ -554,6 +564,12 @@ impl<'b> Search<'b> {
         self.pool.push(set);
     }
 
+    /// Hands the search's sets to the next search on this thread.
+    fn give_back_sets(&mut self) {
+        let sets = std::mem::take(&mut self.pool);
+        SPARE_SETS.with(|spare| spare.borrow_mut().extend(sets));
+    }
+
     /// The easiest, then least complex, then lowest kind, then first found step.
     fn best(self) -> Option<Hint> {
         let (index, _) = self
@@ -576,9 +592,9 @@ impl<'b> Search<'b> {
         self.stamp += 1;
         let mut chain = Vec::new();
         let mut todo = vec![target];
+        let mut next = Vec::new();
         while !todo.is_empty() {
-            let mut next = Vec::new();
-            for p in todo {
+            for &p in &todo {
                 let key = self.arena.key(p);
                 if self.seen[key] != self.stamp {
                     self.seen[key] = self.stamp;
@@ -586,7 +602,8 @@ impl<'b> Search<'b> {
                     next.extend_from_slice(self.arena.parents(p));
                 }
             }
-            todo = next;
+            std::mem::swap(&mut todo, &mut next);
+            next.clear();
         }
         chain
     }

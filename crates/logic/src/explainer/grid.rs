@@ -61,7 +61,12 @@ impl Region {
 
     /// Whether the two regions share a cell (and are not the same region).
     pub fn crosses(self, other: Region) -> bool {
-        self != other && self.cells().any(|c| other.position_of(c).is_some())
+        self != other && self.mask() & other.mask() != 0
+    }
+
+    /// The region's cells as bits.
+    pub fn mask(self) -> u128 {
+        REGION_MASKS[self.kind as usize * 9 + self.index]
     }
 
     /// The nine regions of `kind`.
@@ -213,7 +218,7 @@ impl Board {
 
     /// The cells of `region` that may hold `value`, as bits of cell numbers.
     pub fn cells_in(&self, region: Region, value: u8) -> u128 {
-        self.cells_with[value as usize] & REGION_MASKS[region.kind as usize * 9 + region.index]
+        self.cells_with[value as usize] & region.mask()
     }
 
     /// Whether `cell` may hold `value`.
