@@ -153,3 +153,96 @@ fn next_hint(board: &Board) -> Option<Hint> {
         .or_else(|| chains(board, Rule::Nested(4)))
         .or_else(|| chains(board, Rule::Nested(5)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_engine::Grid;
+
+    /// The first `n` steps Sudoku Explainer's path takes on `puzzle`, each written as
+    /// `difficulty removals placement` (`26 r5c2-1 r8c2-1`, `12 r3c3=6`).
+    fn path(puzzle: &str, n: usize) -> Vec<String> {
+        let grid: Grid = puzzle.parse().expect("a puzzle");
+        let mut board = Board::from_candidates(&Candidates::from_grid(&grid));
+        let name = |cell: Cell| format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+        let mut steps = Vec::new();
+        while steps.len() < n {
+            let hint = next_hint(&board).expect("a step");
+            let mut removals = hint.removals.clone();
+            removals.sort_unstable();
+            let mut text = vec![hint.difficulty.to_string()];
+            for (cell, mask) in removals {
+                text.extend(grid::values_of(mask).map(|v| format!("{}-{v}", name(cell))));
+            }
+            if let Some((cell, value)) = hint.placement {
+                text.push(format!("{}={value}", name(cell)));
+            }
+            steps.push(text.join(" "));
+            hint.apply(&mut board);
+        }
+        steps
+    }
+
+    /// Sudoku Explainer 1.2.1's own steps (serate's solver, traced step by step on the
+    /// development machine), for a puzzle it rates 7.1: singles, direct hidden pairs, pointing,
+    /// hidden pair and triplet, a unique rectangle, an XY-Wing, a naked pair and forcing chains.
+    #[test]
+    fn the_path_is_sudoku_explainers_step_for_step() {
+        let puzzle =
+            "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........";
+        let expected = [
+            "12 r3c3=6",
+            "12 r6c9=3",
+            "26 r5c2-1 r8c2-1 r9c2-1",
+            "26 r2c7-8 r3c7-8 r7c7-8 r9c7-8",
+            "26 r2c5-9 r2c7-9 r2c9-9",
+            "26 r3c7-7 r3c8-7 r3c9-7",
+            "26 r3c8-8 r3c9-8",
+            "26 r5c2-4 r5c3-4 r5c4-4 r5c6-4",
+            "34 r3c4-2 r3c4-3 r3c4-9 r3c6-2 r3c6-3 r3c6-5 r3c6-9",
+            "26 r4c5-3 r7c5-3 r9c5-3",
+            "40 r2c7-7 r3c7-1 r9c7-1 r9c7-6 r9c7-7",
+            "20 r2c5=4",
+            "12 r3c5=3",
+            "20 r1c2=1",
+            "23 r4c5=9",
+            "12 r5c3=9",
+            "12 r2c1=9",
+            "26 r1c8-5",
+            "26 r1c9-9",
+            "26 r4c7-1",
+            "34 r2c8-5",
+            "45 r5c8-6 r5c9-6",
+            "26 r7c7-6",
+            "42 r7c1-1",
+            "66 r4c3-4",
+            "26 r6c6-4",
+            "34 r4c4-7 r4c6-7",
+            "71 r6c5-6",
+            "26 r7c6-6 r8c6-6 r9c6-6",
+            "30 r9c5-2",
+            "71 r5c2-7",
+            "20 r8c2=8",
+            "20 r2c2=3",
+            "23 r7c1=6",
+        ];
+        assert_eq!(path(puzzle, expected.len()), expected);
+    }
+
+    /// The same for the hardest puzzle of sample.txt (10.3): a nested region forcing chain
+    /// first, then Nishio and dynamic contradictions.
+    #[test]
+    fn nested_nishio_and_dynamic_steps_are_sudoku_explainers() {
+        let puzzle =
+            "........8..3...4.2.9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let expected = [
+            "103 r6c5-4",
+            "26 r1c4-4 r3c4-4 r7c4-4 r8c4-4",
+            "77 r7c6-4",
+            "94 r8c5-9",
+            "95 r2c5-8",
+            "92 r8c6-8",
+        ];
+        assert_eq!(path(puzzle, expected.len()), expected);
+    }
+}
