@@ -12,8 +12,8 @@ mod common;
 use std::fs;
 
 use rayon::prelude::*;
-use sudoku_engine::Grid;
-use sudoku_logic::{Candidates, ExplainerRating, explainer_rating};
+use sudoku_engine::{Grid, solve};
+use sudoku_logic::{Candidates, ExplainerRating, explainer_path, explainer_rating};
 
 /// One reference line: the group, the puzzle, and serate's ER, EP and ED in tenths.
 struct Reference {
@@ -58,6 +58,32 @@ fn rate(puzzle: &str) -> ExplainerRating {
     explainer_rating(&Candidates::from_grid(&grid), None).expect("no deadline")
 }
 
+/// Every step of the path on `puzzle` places the solution's values and removes only
+/// candidates the solution does not have; the path ends solved.
+fn sound(puzzle: &str) -> Result<(), String> {
+    let grid: Grid = puzzle.parse().expect("a puzzle");
+    let solution = solve(&grid).expect("one solution");
+    let (steps, solved) = explainer_path(&Candidates::from_grid(&grid), None).expect("no deadline");
+    for (index, step) in steps.iter().enumerate() {
+        let right = |position| solution.get(position).map(|d| d.get());
+        let wrong_removal = step
+            .eliminations
+            .iter()
+            .find(|e| right(e.position) == Some(e.digit));
+        let wrong_placement = step
+            .placement
+            .filter(|p| right(p.position) != Some(p.digit));
+        if wrong_removal.is_some() || wrong_placement.is_some() {
+            return Err(format!("{puzzle}: step {index} ({step:?}) is wrong"));
+        }
+    }
+    if solved {
+        Ok(())
+    } else {
+        Err(format!("{puzzle}: stuck"))
+    }
+}
+
 /// Whether `ours` is serate's rating, or (where incomplete) a lower bound of it whose known
 /// parts are serate's.
 fn agrees(ours: &ExplainerRating, reference: &Reference) -> bool {
@@ -95,6 +121,9 @@ fn a_spread_of_ratings_are_sudoku_explainers() {
     let wrong: Vec<String> = picked
         .par_iter()
         .filter_map(|reference| {
+            if let Err(unsound) = sound(&reference.puzzle) {
+                return Some(unsound);
+            }
             let ours = rate(&reference.puzzle);
             (!agrees(&ours, reference)).then(|| {
                 format!(

@@ -12,7 +12,9 @@ pub mod strategy;
 
 pub use candidates::{Candidates, CandidatesError};
 pub use cells::{CellSet, sees};
-pub use explainer::{ExplainerRating, explainer_rating, tenths_text};
+pub use explainer::{
+    ExplainerRating, ExplainerStep, explainer_path, explainer_rating, tenths_text,
+};
 pub use rating::{Rating, rate, rate_path};
 pub use strategy::{Level, Technique, UnknownLevel, UnknownTechnique};
 

@@ -16,8 +16,9 @@ use std::time::Instant;
 
 use sudoku_engine::TimedOut;
 
-use crate::Candidates;
+use crate::{Candidates, CellDigit};
 use grid::{Board, Cell};
+use sudoku_engine::Position;
 
 /// A step: what it is worth and what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,33 +87,78 @@ pub fn tenths_text(tenths: u32) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-/// Rates the 9x9 position `candidates` as Sudoku Explainer does; for a puzzle, its givens
-/// with every candidate they allow. Gives up with [`TimedOut`] once `deadline` (looked at
-/// between steps) has passed. Meant for puzzles with one solution: Sudoku Explainer's
+/// One step of Sudoku Explainer's path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplainerStep {
+    /// Its difficulty in tenths (2.6 is 26).
+    pub difficulty: u32,
+    /// The candidates it removes.
+    pub eliminations: Vec<CellDigit>,
+    /// The value it places, if it places one (after its removals).
+    pub placement: Option<CellDigit>,
+}
+
+/// The path Sudoku Explainer takes from the 9x9 position `candidates` (for a puzzle, its
+/// givens with every candidate they allow), and whether it reaches the solution (false where
+/// none of its techniques finds a step). Gives up with [`TimedOut`] once `deadline` (looked
+/// at between steps) has passed. Meant for puzzles with one solution: Sudoku Explainer's
 /// uniqueness techniques assume it.
-pub fn explainer_rating(
+pub fn explainer_path(
     candidates: &Candidates,
     deadline: Option<Instant>,
-) -> Result<ExplainerRating, TimedOut> {
+) -> Result<(Vec<ExplainerStep>, bool), TimedOut> {
     let mut board = Board::from_candidates(candidates);
-    let mut rating = ExplainerRating {
-        er: 0,
-        ep: None,
-        ed: None,
-        complete: true,
-    };
+    let mut steps = Vec::new();
     while !board.is_solved() {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(TimedOut);
         }
-        let Some(hint) = next_hint(&board) else {
-            rating.complete = false;
-            break;
+        // A step that changes nothing would be taken again and again: none is known, but the
+        // loop must end.
+        let progress = |hint: &Hint| {
+            hint.placement.is_some()
+                || hint
+                    .removals
+                    .iter()
+                    .any(|&(cell, mask)| board.potentials[cell] & mask != 0)
         };
-        rating.er = rating.er.max(hint.difficulty);
+        let Some(hint) = next_hint(&board).filter(progress) else {
+            return Ok((steps, false));
+        };
+        let digit = |cell: Cell, digit: u8| CellDigit {
+            position: Position::at(cell / 9, cell % 9),
+            digit,
+        };
+        steps.push(ExplainerStep {
+            difficulty: hint.difficulty,
+            eliminations: hint
+                .removals
+                .iter()
+                .flat_map(|&(cell, mask)| grid::values_of(mask).map(move |v| digit(cell, v)))
+                .collect(),
+            placement: hint.placement.map(|(cell, value)| digit(cell, value)),
+        });
         hint.apply(&mut board);
+    }
+    Ok((steps, true))
+}
+
+/// Rates the 9x9 position `candidates` as Sudoku Explainer does (see [`explainer_path`]).
+pub fn explainer_rating(
+    candidates: &Candidates,
+    deadline: Option<Instant>,
+) -> Result<ExplainerRating, TimedOut> {
+    let (steps, complete) = explainer_path(candidates, deadline)?;
+    let mut rating = ExplainerRating {
+        er: 0,
+        ep: None,
+        ed: None,
+        complete,
+    };
+    for step in &steps {
+        rating.er = rating.er.max(step.difficulty);
         rating.ed.get_or_insert(rating.er);
-        if rating.ep.is_none() && hint.placement.is_some() {
+        if rating.ep.is_none() && step.placement.is_some() {
             rating.ep = Some(rating.er);
         }
     }

@@ -394,7 +394,11 @@ fn bug4(board: &Board, cells: &[Cell], extra: &[u16; 81], all_values: u16) -> Op
         shared_region(cells, kind)?;
         let r1 = board.potentials[c1] & !extra[c1] & !shared;
         let r2 = board.potentials[c2] & !extra[c2] & !shared;
-        Some(Hint::remove(57, vec![(c1, r1), (c2, r2)]))
+        let removals: Vec<(Cell, u16)> = [(c1, r1), (c2, r2)]
+            .into_iter()
+            .filter(|&(_, m)| m != 0)
+            .collect();
+        (!removals.is_empty()).then(|| Hint::remove(57, removals))
     })
 }
 
