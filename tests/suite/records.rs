@@ -2,7 +2,7 @@
 //! soon as it is read when nothing more is waiting, prints exactly one line, block or JSON object
 //! per record (failures included), and never fills in a state it should refuse.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command as StdCommand, Stdio};

@@ -2,9 +2,9 @@
 //! hodoku-py (a port of HoDoKu; `tools/hodoku_reference.py`) gives 1,000 puzzles: 500 made by
 //! `sudoku generate` (100 per level) and the first 500 of top1465. The logic must give the same
 //! level on nearly all of them and the same score on most; the figures are printed
-//! (`cargo test --test hodoku -- --nocapture`) for the README and docs.
+//! (`cargo test --test suite hodoku -- --nocapture`) for the README and docs.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

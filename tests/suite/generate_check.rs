@@ -1,6 +1,6 @@
 //! `sudoku generate` and `sudoku check`, run as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::{EASY, SOLUTION, run, sudoku};
 use predicates::prelude::*;

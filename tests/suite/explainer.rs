@@ -4,10 +4,10 @@
 //! must be Sudoku Explainer's (were a step ever beyond its techniques, a lower bound of it).
 //!
 //! The quick test rates a spread of them (every ER from 1.2 to 9.x, and one 10.3);
-//! `cargo test --release --test explainer -- --ignored --nocapture` rates all of them and
+//! `cargo test --release --test suite explainer -- --ignored --nocapture` rates all of them and
 //! prints the agreement.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

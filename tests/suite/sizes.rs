@@ -1,7 +1,7 @@
 //! Every size, through the binary: 4x4 to 36x36 generated, solved, counted and checked; the
 //! shared 16x16 set; alphabets detected and chosen; errors that name the symbol.
 
-mod common;
+use crate::common;
 
 use common::{puzzle_path, run};
 

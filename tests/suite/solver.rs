@@ -1,6 +1,6 @@
 //! The library's engine over the sample collections, and its properties on random puzzles.
 
-mod common;
+use crate::common;
 
 use common::{puzzle_from_grid, puzzles, valid_grid};
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! with the terminal restored; Ctrl-C and SIGINT; a terminal too small, and resized. Plus the
 //! errors it gives before it takes the terminal.
 
-mod common;
+use crate::common;
 
 use common::{puzzle_path, run};
 

@@ -1,6 +1,6 @@
 //! The `sudoku` binary as a user runs it: files and stdin, formats, errors, exit statuses, pipes.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 

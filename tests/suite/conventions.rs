@@ -1,7 +1,7 @@
 //! The conventions of a mature command-line tool, on the binary: shell completions and a manual
 //! page generated from the same definitions as `--help`.
 
-mod common;
+use crate::common;
 
 use common::run;
 

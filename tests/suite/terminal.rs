@@ -2,7 +2,7 @@
 //! answered at once, and a long run draws progress on stderr.
 #![cfg(target_os = "linux")]
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::io::Write;

@@ -1,7 +1,7 @@
 //! The logic engine: every step is sound, over thousands of real puzzles, and every technique
 //! is seen at work.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 
