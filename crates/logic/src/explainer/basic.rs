@@ -147,20 +147,20 @@ pub fn locking_each(board: &Board, direct: bool, visit: &mut Visit) -> bool {
                     continue;
                 }
                 for value in 1..=9 {
-                    let positions = board.positions(region1, value);
-                    if positions.count_ones() <= 1
-                        || !bits(positions).all(|j| region2.position_of(region1.cell(j)).is_some())
-                    {
+                    // Two places or more in region1, all of them in region2.
+                    let places = board.cells_in(region1, value);
+                    if places & places.wrapping_sub(1) == 0 || places & !region2.mask() != 0 {
+                        continue;
+                    }
+                    let gone = board.cells_in(region2, value) & !region1.mask();
+                    if gone == 0 {
                         continue;
                     }
                     let removals: Vec<(Cell, u16)> = region2
                         .cells()
-                        .filter(|&c| region1.position_of(c).is_none() && board.has(c, value))
+                        .filter(|&c| gone & (1 << c) != 0)
                         .map(|c| (c, 1 << value))
                         .collect();
-                    if removals.is_empty() {
-                        continue;
-                    }
                     let pointing = kind1 == Kind::Block;
                     let pattern = Pattern::Lines {
                         value,
@@ -180,14 +180,11 @@ pub fn locking_each(board: &Board, direct: bool, visit: &mut Visit) -> bool {
                         if region3 == region1 || !region3.crosses(region2) {
                             continue;
                         }
-                        let positions3 = board.positions(region3, value);
-                        if positions3.count_ones() <= 1 {
-                            continue;
-                        }
-                        let mut remaining = bits(positions3)
-                            .map(|j| region3.cell(j))
-                            .filter(|&c| region2.position_of(c).is_none());
-                        if let (Some(cell), None) = (remaining.next(), remaining.next()) {
+                        let places3 = board.cells_in(region3, value);
+                        let remaining = places3 & !region2.mask();
+                        let one_left = remaining != 0 && remaining & (remaining - 1) == 0;
+                        if places3 & places3.wrapping_sub(1) != 0 && one_left {
+                            let cell = remaining.trailing_zeros() as Cell;
                             let difficulty = if pointing { 17 } else { 19 };
                             // A direct step only places its value: the removals that lead to it
                             // stay undone (Sudoku Explainer's direct hints remove nothing).
@@ -243,9 +240,13 @@ pub fn hidden_set_each(board: &Board, degree: u32, direct: bool, visit: &mut Vis
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
+            let mut places = [0u16; 10];
+            for value in 1..=9u8 {
+                places[value as usize] = board.positions(region, value);
+            }
             for combination in subsets(degree, 9) {
                 let value_set = (combination as u16) << 1;
-                let positions = bits(value_set).map(|v| board.positions(region, v as u8));
+                let positions = bits(value_set).map(|v| places[v]);
                 let Some(common) = common_of(positions, degree) else {
                     continue;
                 };
@@ -270,7 +271,7 @@ pub fn hidden_set_each(board: &Board, degree: u32, direct: bool, visit: &mut Vis
                 let single = (1..=9u8)
                     .filter(|v| value_set & (1 << v) == 0)
                     .find_map(|v| {
-                        let places = board.positions(region, v);
+                        let places = places[v as usize];
                         let left = places & !common;
                         (places.count_ones() > 1 && left.count_ones() == 1)
                             .then(|| (region.cell(left.trailing_zeros() as usize), v))
@@ -344,15 +345,18 @@ pub fn fish_each(board: &Board, degree: u32, visit: &mut Visit) -> bool {
         placed[v as usize] += 1;
     }
     for (base, cover) in [(Kind::Column, Kind::Row), (Kind::Row, Kind::Column)] {
+        let mut places = [[0u16; 10]; 9];
+        for (index, line) in places.iter_mut().enumerate() {
+            for value in 1..=9u8 {
+                line[value as usize] = board.positions(Region { kind: base, index }, value);
+            }
+        }
         for combination in subsets(degree, 9) {
             for value in 1..=9u8 {
                 if placed[value as usize] + degree * 2 > 9 {
                     continue;
                 }
-                let positions = bits(combination as u16).map(|index| {
-                    let line = Region { kind: base, index };
-                    board.positions(line, value)
-                });
+                let positions = bits(combination as u16).map(|index| places[index][value as usize]);
                 let Some(covers) = common_of(positions, degree) else {
                     continue;
                 };
