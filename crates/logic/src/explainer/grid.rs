@@ -124,33 +124,23 @@ const fn houses() -> [[Cell; 20]; 81] {
     let mut cell = 0;
     while cell < 81 {
         let (y, x) = (cell / 9, cell % 9);
+        // The cell's block, row and column in REGION_CELLS, in that order.
+        let regions = [(y / 3) * 3 + x / 3, 9 + y, 18 + x];
         let mut n = 0;
-        let mut j = 0;
-        while j < 9 {
-            let c = ((y / 3) * 3 + j / 3) * 9 + (x / 3) * 3 + j % 3;
-            if c != cell {
-                all[cell][n] = c;
-                n += 1;
+        let mut r = 0;
+        while r < 3 {
+            let mut j = 0;
+            while j < 9 {
+                let other = REGION_CELLS[regions[r]][j] as Cell;
+                // Each peer once: a row's or column's cells in the block came with the block.
+                let in_block = other / 27 == cell / 27 && other % 9 / 3 == x / 3;
+                if other != cell && (r == 0 || !in_block) {
+                    all[cell][n] = other;
+                    n += 1;
+                }
+                j += 1;
             }
-            j += 1;
-        }
-        j = 0;
-        while j < 9 {
-            let c = y * 9 + j;
-            if j / 3 != x / 3 {
-                all[cell][n] = c;
-                n += 1;
-            }
-            j += 1;
-        }
-        j = 0;
-        while j < 9 {
-            let c = j * 9 + x;
-            if j / 3 != y / 3 {
-                all[cell][n] = c;
-                n += 1;
-            }
-            j += 1;
+            r += 1;
         }
         cell += 1;
     }
