@@ -146,13 +146,16 @@ pub(crate) enum Command {
     #[command(after_help = status::EXIT_STATUS_HELP)]
     Fill(logic::FillArgs),
 
-    /// Rate each puzzle: its Sudoku Explainer rating (the rating of its hardest step), HoDoKu's
-    /// level (easy, medium, hard, unfair, extreme) and HoDoKu's score, one line per puzzle; a
-    /// grid already solved is `0.0 solved 0`.
+    /// Rate each puzzle: its Sudoku Explainer rating, HoDoKu's level (easy, medium, hard, unfair,
+    /// extreme) and HoDoKu's score, one line per puzzle; a grid already solved is `0.0 solved 0`.
     ///
-    /// The level is the highest level among the techniques of the path `explain` prints, raised
-    /// while the score (the sum of the steps' scores) is above that level's maximum: easy 800,
-    /// medium 1000, hard 1600, unfair 1800. JSON adds how often each technique was used.
+    /// At 9x9 the rating is Sudoku Explainer's ER as its serate 1.2.1.3 computes it (the
+    /// hardest step of its own path; puzzles of 10 and up take seconds); JSON and CSV add EP
+    /// (the hardest step up to the first placement) and ED (the first step). At other sizes it
+    /// is estimated from the path `explain` prints. The level is the highest level among the
+    /// techniques of that path, raised while the score (the sum of the steps' scores) is above
+    /// that level's maximum: easy 800, medium 1000, hard 1600, unfair 1800. JSON adds how often
+    /// each technique was used.
     ///
     /// Example: sudoku rate --format json puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
