@@ -752,21 +752,24 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
                     JsonRecord::new(source, &record, JsonStatus::Ok),
                     Some(&rated),
                 )?,
-                RateFormat::Json => output.json(&JsonRating {
-                    record: JsonRecord::new(source, &record, JsonStatus::Ok),
-                    rating: rated.er(),
-                    rating_is_lower_bound: rated.explainer.is_some_and(|e| !e.complete),
-                    ep: rated.ep_ed().0.map(|t| t as f32 / 10.0),
-                    ed: rated.ep_ed().1.map(|t| t as f32 / 10.0),
-                    level: rated.level,
-                    score: rated.path.score,
-                    techniques: rated
-                        .path
-                        .counts
-                        .iter()
-                        .map(|(technique, &count)| (technique.name(), count))
-                        .collect(),
-                    dialect: rating_dialect!(),
+                RateFormat::Json => output.json(&{
+                    let (ep, ed) = rated.ep_ed();
+                    JsonRating {
+                        record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                        rating: rated.er(),
+                        rating_is_lower_bound: rated.explainer.is_some_and(|e| !e.complete),
+                        ep: ep.map(|t| t as f32 / 10.0),
+                        ed: ed.map(|t| t as f32 / 10.0),
+                        level: rated.level,
+                        score: rated.path.score,
+                        techniques: rated
+                            .path
+                            .counts
+                            .iter()
+                            .map(|(technique, &count)| (technique.name(), count))
+                            .collect(),
+                        dialect: rating_dialect!(),
+                    }
                 })?,
             }
             Ok(())

@@ -43,7 +43,11 @@ pub fn aligned_exclusion(board: &Board, degree: usize) -> Option<Hint> {
     if candidates.len() < degree {
         return None;
     }
-    let index_of = |cell: Cell| candidates.iter().position(|&c| c == cell).unwrap_or(0);
+    // Where each candidate cell sits in `candidates`.
+    let mut index_of = [0usize; 81];
+    for (index, &cell) in candidates.iter().enumerate() {
+        index_of[cell] = index;
+    }
     // Pairs in Sudoku Explainer's order (by the second index, then the first), which can
     // number more than a 32-bit mask holds.
     let pairs = (1..candidates.len()).flat_map(|i1| (0..i1).map(move |i0| (i0, i1)));
@@ -63,7 +67,7 @@ pub fn aligned_exclusion(board: &Board, degree: usize) -> Option<Hint> {
                 continue;
             }
             taken |= 1 << tail;
-            let common = common & excluder_masks[index_of(tail)];
+            let common = common & excluder_masks[index_of[tail]];
             if let Some(hint) = exclude(board, &[c0, c1, tail], common, difficulty) {
                 return Some(hint);
             }

@@ -76,6 +76,14 @@ impl Pattern<'_> {
     }
 }
 
+/// Every region, blocks first, then columns, then rows: the order of Sudoku Explainer's
+/// singles and sets.
+fn block_column_row() -> impl Iterator<Item = Region> {
+    [Kind::Block, Kind::Column, Kind::Row]
+        .into_iter()
+        .flat_map(Region::all)
+}
+
 /// Receives each step a search finds; returns `true` to stop the search.
 pub type Visit<'v> = dyn FnMut(Hint, Pattern) -> bool + 'v;
 
@@ -234,53 +242,51 @@ pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
 
 /// Every hidden set step, in Sudoku Explainer's order, until `visit` says stop (`true`).
 pub fn hidden_set_each(board: &Board, degree: u32, direct: bool, visit: &mut Visit) -> bool {
-    for kind in [Kind::Block, Kind::Column, Kind::Row] {
-        for region in Region::all(kind) {
-            let empty = board.empty_count(region);
-            if !(empty > degree * 2 || (direct && empty > degree)) {
+    for region in block_column_row() {
+        let empty = board.empty_count(region);
+        if !(empty > degree * 2 || (direct && empty > degree)) {
+            continue;
+        }
+        let mut places = [0u16; 10];
+        for value in 1..=9u8 {
+            places[value as usize] = board.positions(region, value);
+        }
+        for combination in subsets(degree, 9) {
+            let value_set = (combination as u16) << 1;
+            let positions = bits(value_set).map(|v| places[v]);
+            let Some(common) = common_of(positions, degree) else {
                 continue;
-            }
-            let mut places = [0u16; 10];
-            for value in 1..=9u8 {
-                places[value as usize] = board.positions(region, value);
-            }
-            for combination in subsets(degree, 9) {
-                let value_set = (combination as u16) << 1;
-                let positions = bits(value_set).map(|v| places[v]);
-                let Some(common) = common_of(positions, degree) else {
-                    continue;
-                };
-                let removals: Vec<(Cell, u16)> = bits(common)
-                    .map(|j| region.cell(j))
-                    .map(|c| (c, board.potentials[c] & !value_set))
-                    .filter(|&(_, mask)| mask != 0)
-                    .collect();
-                let pattern = Pattern::Hidden {
-                    region,
-                    values: value_set,
-                };
-                if !direct {
-                    if !removals.is_empty() {
-                        let difficulty = [34, 40, 54][degree as usize - 2];
-                        if visit(Hint::remove(difficulty, removals), pattern) {
-                            return true;
-                        }
-                    }
-                    continue;
-                }
-                let single = (1..=9u8)
-                    .filter(|v| value_set & (1 << v) == 0)
-                    .find_map(|v| {
-                        let places = places[v as usize];
-                        let left = places & !common;
-                        (places.count_ones() > 1 && left.count_ones() == 1)
-                            .then(|| (region.cell(left.trailing_zeros() as usize), v))
-                    });
-                if let Some((cell, value)) = single {
-                    let difficulty = if degree == 2 { 20 } else { 25 };
-                    if visit(Hint::place(difficulty, cell, value), pattern) {
+            };
+            let removals: Vec<(Cell, u16)> = bits(common)
+                .map(|j| region.cell(j))
+                .map(|c| (c, board.potentials[c] & !value_set))
+                .filter(|&(_, mask)| mask != 0)
+                .collect();
+            let pattern = Pattern::Hidden {
+                region,
+                values: value_set,
+            };
+            if !direct {
+                if !removals.is_empty() {
+                    let difficulty = [34, 40, 54][degree as usize - 2];
+                    if visit(Hint::remove(difficulty, removals), pattern) {
                         return true;
                     }
+                }
+                continue;
+            }
+            let single = (1..=9u8)
+                .filter(|v| value_set & (1 << v) == 0)
+                .find_map(|v| {
+                    let places = places[v as usize];
+                    let left = places & !common;
+                    (places.count_ones() > 1 && left.count_ones() == 1)
+                        .then(|| (region.cell(left.trailing_zeros() as usize), v))
+                });
+            if let Some((cell, value)) = single {
+                let difficulty = if degree == 2 { 20 } else { 25 };
+                if visit(Hint::place(difficulty, cell, value), pattern) {
+                    return true;
                 }
             }
         }
@@ -297,33 +303,30 @@ pub fn naked_set(board: &Board, degree: u32) -> Option<Hint> {
 
 /// Every naked set step, in Sudoku Explainer's order, until `visit` says stop (`true`).
 pub fn naked_set_each(board: &Board, degree: u32, visit: &mut Visit) -> bool {
-    for kind in [Kind::Block, Kind::Column, Kind::Row] {
-        for region in Region::all(kind) {
-            if board.empty_count(region) < degree * 2 {
+    for region in block_column_row() {
+        if board.empty_count(region) < degree * 2 {
+            continue;
+        }
+        for combination in subsets(degree, 9) {
+            let potentials = bits(combination as u16).map(|j| board.potentials[region.cell(j)]);
+            let Some(common) = common_of(potentials, degree) else {
                 continue;
-            }
-            for combination in subsets(degree, 9) {
-                let potentials = bits(combination as u16).map(|j| board.potentials[region.cell(j)]);
-                let Some(common) = common_of(potentials, degree) else {
-                    continue;
+            };
+            let removals: Vec<(Cell, u16)> = (0..9)
+                .filter(|j| combination & (1 << j) == 0)
+                .map(|j| region.cell(j))
+                .map(|c| (c, board.potentials[c] & common))
+                .filter(|&(_, mask)| mask != 0)
+                .collect();
+            if !removals.is_empty() {
+                let cells: Vec<Cell> = bits(combination as u16).map(|j| region.cell(j)).collect();
+                let hint = Hint::remove([30, 36, 50][degree as usize - 2], removals);
+                let pattern = Pattern::Naked {
+                    cells: &cells,
+                    values: common,
                 };
-                let removals: Vec<(Cell, u16)> = (0..9)
-                    .filter(|j| combination & (1 << j) == 0)
-                    .map(|j| region.cell(j))
-                    .map(|c| (c, board.potentials[c] & common))
-                    .filter(|&(_, mask)| mask != 0)
-                    .collect();
-                if !removals.is_empty() {
-                    let cells: Vec<Cell> =
-                        bits(combination as u16).map(|j| region.cell(j)).collect();
-                    let hint = Hint::remove([30, 36, 50][degree as usize - 2], removals);
-                    let pattern = Pattern::Naked {
-                        cells: &cells,
-                        values: common,
-                    };
-                    if visit(hint, pattern) {
-                        return true;
-                    }
+                if visit(hint, pattern) {
+                    return true;
                 }
             }
         }

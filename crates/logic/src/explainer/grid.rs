@@ -147,9 +147,9 @@ const fn houses() -> [[Cell; 20]; 81] {
     all
 }
 
-/// Whether two different cells share a region.
+/// Whether two different cells share a region (the crate's peer table, by cell number).
 pub fn sees(a: Cell, b: Cell) -> bool {
-    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+    crate::sees(Position::at(a / 9, a % 9), Position::at(b / 9, b % 9))
 }
 
 /// Values and potential values (bit `v` for value `v`, 1-9).

@@ -3,7 +3,7 @@
 
 use super::Hint;
 use super::basic::common_tuple;
-use super::grid::{Board, Cell, KINDS, Kind, Region, bits, house_cells, subsets};
+use super::grid::{Board, Cell, KINDS, Kind, Region, bits, house_cells, sees, subsets};
 
 /// A unique loop step and its type (the tie-break after difficulty).
 struct LoopHint {
@@ -154,7 +154,7 @@ fn common_peers(cells: &[Cell]) -> Vec<Cell> {
     house_cells(cells[0])
         .iter()
         .copied()
-        .filter(|c| cells[1..].iter().all(|&o| super::grid::sees(*c, o)))
+        .filter(|c| cells[1..].iter().all(|&o| sees(*c, o)))
         .filter(|c| !cells.contains(c))
         .collect()
 }

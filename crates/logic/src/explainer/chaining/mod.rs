@@ -218,12 +218,6 @@ impl<'b> Search<'b> {
         self.found.into_iter().nth(index).map(|f| f.hint)
     }
 
-    /// How many different potentials `targets` rest on, each counted from its own target
-    /// (Sudoku Explainer's `getAncestorCount`, breadth first, a key explored once).
-    fn ancestors(&mut self, target: u32) -> u32 {
-        self.chain(target).len() as u32
-    }
-
     /// The potentials `target` rests on, itself first, breadth first, the first of each key
     /// (Sudoku Explainer's `getChain`).
     fn chain(&mut self, target: u32) -> Vec<u32> {
@@ -251,20 +245,22 @@ impl<'b> Search<'b> {
         if hint.removals.is_empty() {
             return;
         }
-        let flat: u32 = match shape {
-            Shape::Cycle | Shape::Forcing => self.ancestors(targets[0]),
-            _ => targets.iter().map(|&t| self.ancestors(t)).sum(),
-        };
         let mut targets = targets.to_vec();
         if shape == Shape::Cycle && self.initial.is_some() {
             targets.push(self.reversed_cycle(targets[0]));
         }
-        let complexity = flat + self.nested_complexity(&targets);
+        // Each target's chain, walked once for everything below.
+        let chains: Vec<Vec<u32>> = targets.iter().map(|&t| self.chain(t)).collect();
+        let flat = match shape {
+            Shape::Cycle | Shape::Forcing => chains[0].len(),
+            _ => chains.iter().map(Vec::len).sum(),
+        } as u32;
+        let complexity = flat + self.nested_complexity(&chains);
         hint.difficulty = base + length_difficulty(complexity);
         let (parents, fingerprint) = match self.initial {
             Some(initial) => (
-                self.rule_parents(shape, &targets, initial),
-                self.fingerprint(&targets),
+                self.rule_parents(shape, &chains, initial),
+                self.fingerprint(&targets, &chains),
             ),
             None => (Vec::new(), 0),
         };

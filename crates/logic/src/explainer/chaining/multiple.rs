@@ -17,13 +17,13 @@ impl Search<'_> {
             let mut value_to_on: Vec<PotSet> = Vec::new();
             let mut value_to_off: Vec<PotSet> = Vec::new();
             let (mut cell_to_on, mut cell_to_off) = (self.new_set(), self.new_set());
+            let double = count >= 3 && !self.rule.nishio() && self.rule.dynamic();
+            let contradiction = self.rule.dynamic() || self.rule.nishio();
             for (i, value) in values_of(potentials).enumerate() {
                 let p_on = self.arena.push(cell, value, true, Cause::Assumption, &[]);
                 let p_off = self.arena.push(cell, value, false, Cause::Assumption, &[]);
                 let mut on_to_on = self.new_set();
                 let mut on_to_off = self.new_set();
-                let double = count >= 3 && !self.rule.nishio() && self.rule.dynamic();
-                let contradiction = self.rule.dynamic() || self.rule.nishio();
                 self.binary(
                     p_on,
                     p_off,

@@ -50,14 +50,14 @@ impl Search<'_> {
     }
 
     /// The complexity of the different nested chains `targets` rest on.
-    pub(super) fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
+    pub(super) fn nested_complexity(&self, chains: &[Vec<u32>]) -> u32 {
         if self.rule.level() < 2 {
             return 0;
         }
         let mut counted: Vec<u64> = Vec::new();
         let mut total = 0;
-        for &target in targets {
-            for p in self.chain(target) {
+        for chain in chains {
+            for &p in chain {
                 let nested = self.arena.node(p).nested;
                 if nested == NONE {
                     continue;
@@ -74,7 +74,7 @@ impl Search<'_> {
 
     /// The keys of each target and of its chain, hashed (Sudoku Explainer tells two nested
     /// chains apart by them).
-    pub(super) fn fingerprint(&mut self, targets: &[u32]) -> u64 {
+    pub(super) fn fingerprint(&self, targets: &[u32], chains: &[Vec<u32>]) -> u64 {
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         let mut feed = |k: u64| {
             hash ^= k;
@@ -83,9 +83,9 @@ impl Search<'_> {
         for &target in targets {
             feed(self.arena.key(target) as u64);
         }
-        for &target in targets {
+        for chain in chains {
             feed(u64::MAX);
-            for p in self.chain(target) {
+            for &p in chain {
                 feed(self.arena.key(p) as u64);
             }
         }
@@ -117,9 +117,9 @@ impl Search<'_> {
     /// potential of its chains, the values its cell (naked single) or the places its region
     /// (hidden single) lost (Sudoku Explainer's `collectRuleParents`).
     pub(super) fn rule_parents(
-        &mut self,
+        &self,
         shape: Shape,
-        targets: &[u32],
+        chains: &[Vec<u32>],
         initial: &Board,
     ) -> Vec<(Cell, u8)> {
         let current = self.board;
@@ -129,8 +129,8 @@ impl Search<'_> {
                 parents.push((cell, value));
             }
         };
-        for &target in targets {
-            for p in self.chain(target) {
+        for chain in chains {
+            for &p in chain {
                 let n = self.arena.node(p);
                 let cause = match (n.cause, shape) {
                     (Cause::Assumption, Shape::Cell) => Cause::NakedSingle,
