@@ -55,6 +55,11 @@ impl CellSet {
     /// No cell.
     pub const EMPTY: CellSet = CellSet(0);
 
+    /// The set as raw bits (bit `i` for cell index `i`), for searches that keep many sets.
+    pub(crate) const fn bits(self) -> u128 {
+        self.0
+    }
+
     /// One cell.
     pub fn single(position: Position) -> CellSet {
         CellSet(1 << position.index())

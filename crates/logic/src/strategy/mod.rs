@@ -16,6 +16,7 @@ mod single_digit;
 mod singles;
 mod subsets;
 mod sue_de_coq;
+mod tabling;
 mod uniqueness;
 mod wings;
 
@@ -179,9 +180,9 @@ catalogue! {
     /// A chain through two-candidate cells, from a digit back to the same digit.
     XyChain: "XY-Chain", 6.7, 260, Unfair, |c, technique| chains::find(c, technique);
     /// An alternating inference chain over any strong and weak links (nice loops too).
-    Aic: "AIC", 7.0, 280, Unfair, |c, technique| chains::find(c, technique);
+    Aic: "AIC", 7.0, 280, Unfair, |c, technique| tabling::nice_loop(c, technique);
     /// An alternating inference chain whose nodes may be groups of cells in a box and a line.
-    GroupedAic: "grouped AIC", 7.2, 300, Unfair, |c, technique| chains::find(c, technique);
+    GroupedAic: "grouped AIC", 7.2, 300, Unfair, |c, technique| tabling::nice_loop(c, technique);
     /// Two almost locked sets with a restricted common digit: another common digit is in one of them.
     AlsXz: "ALS-XZ", 5.5, 300, Unfair, |c, technique| als::xz(c);
     /// Three almost locked sets, a pivot linked to two others: a digit common to those is in one of them.
@@ -198,9 +199,9 @@ catalogue! {
     /// A Franken Swordfish with fins: only cells seeing every fin lose the digit.
     FinnedFrankenSwordfish: "Finned Franken Swordfish", 4.1, 410, Unfair, |c, technique| franken::find(c, 3, true, technique);
     /// Every candidate of a cell (or place of a digit) implies the same, following direct links; or one implies a contradiction.
-    ForcingChain: "forcing chain", 8.0, 500, Extreme, |c, technique| forcing::find(c, technique);
+    ForcingChain: "forcing chain", 8.0, 500, Extreme, |c, technique| tabling::forcing(c, technique);
     /// As a forcing chain, following every single that appears.
-    ForcingNet: "forcing net", 8.5, 700, Extreme, |c, technique| forcing::find(c, technique);
+    ForcingNet: "forcing net", 8.5, 700, Extreme, |c, technique| tabling::forcing(c, technique);
     /// No technique applies: the digit is taken from the solution.
     BruteForce: "brute force", 10.0, 10000, Extreme, |c, technique| forcing::brute_force(c);
 }

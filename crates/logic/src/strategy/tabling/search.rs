@@ -1,0 +1,313 @@
+//! The steps one search finds, kept one per effect (the shorter chain wins), and the orders
+//! HoDoKu picks the best of them by.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use super::build::Tables;
+use super::chain::{Shape, Walker};
+use super::table::Table;
+
+/// What a step is, in HoDoKu's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    DiscontinuousLoop,
+    ContinuousLoop,
+    Aic,
+    GroupedDiscontinuousLoop,
+    GroupedContinuousLoop,
+    GroupedAic,
+    ChainContradiction,
+    ChainVerity,
+    NetContradiction,
+    NetVerity,
+}
+
+impl Kind {
+    /// HoDoKu's name of the kind, part of its key for "the same step".
+    fn name(self) -> &'static str {
+        match self {
+            Kind::DiscontinuousLoop => "DISCONTINUOUS_NICE_LOOP",
+            Kind::ContinuousLoop => "CONTINUOUS_NICE_LOOP",
+            Kind::Aic => "AIC",
+            Kind::GroupedDiscontinuousLoop => "GROUPED_DISCONTINUOUS_NICE_LOOP",
+            Kind::GroupedContinuousLoop => "GROUPED_CONTINUOUS_NICE_LOOP",
+            Kind::GroupedAic => "GROUPED_AIC",
+            Kind::ChainContradiction => "FORCING_CHAIN_CONTRADICTION",
+            Kind::ChainVerity => "FORCING_CHAIN_VERITY",
+            Kind::NetContradiction => "FORCING_NET_CONTRADICTION",
+            Kind::NetVerity => "FORCING_NET_VERITY",
+        }
+    }
+
+    /// The grouped kind of a loop or AIC.
+    pub fn grouped(self) -> Kind {
+        match self {
+            Kind::DiscontinuousLoop => Kind::GroupedDiscontinuousLoop,
+            Kind::ContinuousLoop => Kind::GroupedContinuousLoop,
+            Kind::Aic => Kind::GroupedAic,
+            other => other,
+        }
+    }
+
+    /// True for the grouped loops and AICs.
+    pub fn is_grouped(self) -> bool {
+        self.rank() == 5650
+    }
+
+    /// The kind's place in HoDoKu's list of techniques.
+    fn rank(self) -> u32 {
+        match self {
+            Kind::DiscontinuousLoop | Kind::ContinuousLoop | Kind::Aic => 5600,
+            Kind::GroupedDiscontinuousLoop | Kind::GroupedContinuousLoop | Kind::GroupedAic => 5650,
+            Kind::ChainContradiction | Kind::ChainVerity => 8500,
+            Kind::NetContradiction | Kind::NetVerity => 8600,
+        }
+    }
+
+    /// The net kind of a forcing chain's kind.
+    fn as_net(self) -> Kind {
+        match self {
+            Kind::ChainContradiction => Kind::NetContradiction,
+            Kind::ChainVerity => Kind::NetVerity,
+            other => other,
+        }
+    }
+}
+
+/// One step found: what it places or removes, and the chains that prove it.
+#[derive(Clone, Debug)]
+pub(super) struct Found {
+    pub kind: Kind,
+    /// Cells and the digits they take.
+    pub placements: Vec<(usize, u8)>,
+    /// Cells and the digits they lose.
+    pub removals: Vec<(usize, u8)>,
+    /// The chains, each in order from its premise (see the `chain` module).
+    pub chains: Vec<Vec<i64>>,
+}
+
+impl Found {
+    /// An empty step of `kind`.
+    pub fn new(kind: Kind) -> Found {
+        Found {
+            kind,
+            placements: Vec::new(),
+            removals: Vec::new(),
+            chains: Vec::new(),
+        }
+    }
+
+    /// How many entries its chains have in all.
+    pub fn chain_length(&self) -> usize {
+        self.chains.iter().map(Vec::len).sum()
+    }
+
+    /// True when a chain has net branches.
+    fn is_net(&self) -> bool {
+        self.chains.iter().flatten().any(|&entry| entry < 0)
+    }
+
+    /// HoDoKu's key for "the same step" (its removals sorted by digit, then cell, as HoDoKu
+    /// sorts them when it makes the key).
+    fn key(&mut self) -> Option<String> {
+        if !self.removals.is_empty() {
+            self.removals.sort_by_key(|&(cell, digit)| (digit, cell));
+            let parts: Vec<String> = self.removals.iter().map(|(c, d)| format!("{c}:{d}")).collect();
+            Some(format!("{} ({})", parts.join(","), self.kind.name()))
+        } else if !self.placements.is_empty() {
+            let mut sorted = self.placements.clone();
+            sorted.sort_unstable();
+            let parts: Vec<String> = sorted.iter().map(|(c, d)| format!("{c}={d}")).collect();
+            Some(format!("{}: {}", self.kind.name(), parts.join(",")))
+        } else {
+            None
+        }
+    }
+
+    /// HoDoKu's weighted sum of the removals (in digit, then cell order).
+    fn index_sum(&self) -> usize {
+        let mut sorted = self.removals.clone();
+        sorted.sort_by_key(|&(cell, digit)| (digit, cell));
+        sorted
+            .iter()
+            .enumerate()
+            .map(|(k, &(cell, digit))| cell * (1 + 80 * k) + usize::from(digit))
+            .sum()
+    }
+
+    /// True when both are the same kind with the same effect.
+    fn same_as(&self, other: &Found) -> bool {
+        if self.kind != other.kind {
+            return false;
+        }
+        if !self.removals.is_empty() {
+            same_members(&self.removals, &other.removals)
+        } else {
+            let cells = |f: &Found| f.placements.iter().map(|p| p.0).collect::<Vec<_>>();
+            same_members(&cells(self), &cells(other))
+        }
+    }
+}
+
+/// True when both lists are as long and every member of `a` is in `b`.
+fn same_members<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.contains(x))
+}
+
+/// How HoDoKu orders nice loops and AICs: more removals first, then (for different steps) the
+/// lower weighted sum, then the shorter chain, then the kind's place in its list.
+fn loop_order(a: &Found, b: &Found) -> Ordering {
+    let by_count = b.removals.len().cmp(&a.removals.len());
+    if by_count != Ordering::Equal {
+        return by_count;
+    }
+    if !a.same_as(b) {
+        return a.index_sum().cmp(&b.index_sum());
+    }
+    a.chain_length()
+        .cmp(&b.chain_length())
+        .then(a.kind.rank().cmp(&b.kind.rank()))
+}
+
+/// How HoDoKu orders forcing chains and nets: placements first (more first, then the lower
+/// cell sum), then removals (more first, then by their cells and digits), then the shorter
+/// chain.
+fn forcing_order(a: &Found, b: &Found) -> Ordering {
+    let (places_a, places_b) = (!a.placements.is_empty(), !b.placements.is_empty());
+    if places_a != places_b {
+        return if places_a { Ordering::Less } else { Ordering::Greater };
+    }
+    if places_a {
+        let by_count = b.placements.len().cmp(&a.placements.len());
+        if by_count != Ordering::Equal {
+            return by_count;
+        }
+        if !a.same_as(b) {
+            let sum = |f: &Found| f.placements.iter().map(|p| p.0).sum::<usize>();
+            return match sum(a).cmp(&sum(b)) {
+                Ordering::Equal => Ordering::Greater,
+                other => other,
+            };
+        }
+    } else {
+        let by_count = b.removals.len().cmp(&a.removals.len());
+        if by_count != Ordering::Equal {
+            return by_count;
+        }
+        if !a.same_as(b) {
+            let sorted = |f: &Found| {
+                let mut r = f.removals.clone();
+                r.sort_by_key(|&(cell, digit)| (digit, cell));
+                r
+            };
+            let (ra, rb) = (sorted(a), sorted(b));
+            for (x, y) in ra.iter().zip(&rb) {
+                let order = (x.0 * 10 + usize::from(x.1)).cmp(&(y.0 * 10 + usize::from(y.1)));
+                if order != Ordering::Equal {
+                    return order;
+                }
+            }
+        }
+    }
+    a.chain_length().cmp(&b.chain_length())
+}
+
+/// The first of `steps` that no later one beats: what a stable sort would put first.
+fn best(steps: Vec<Found>, order: fn(&Found, &Found) -> Ordering) -> Option<Found> {
+    let mut best: Option<Found> = None;
+    for step in steps {
+        if best.as_ref().is_none_or(|b| order(&step, b) == Ordering::Less) {
+            best = Some(step);
+        }
+    }
+    best
+}
+
+/// Adds the chain to `target` in `table` to `step`; false when there is none (or the step
+/// has its nine chains already).
+pub(super) fn add_chain(
+    walker: &mut Walker,
+    tables: &Tables,
+    step: &mut Found,
+    table: &Table,
+    target: (usize, u8, bool),
+    shape: Shape,
+) -> bool {
+    if step.chains.len() >= 9 {
+        return false;
+    }
+    match walker.chain(tables, table, target, shape) {
+        Some(chain) => {
+            step.chains.push(chain);
+            true
+        }
+        None => false,
+    }
+}
+
+/// One search over the tables: the steps found so far and the work space for chains.
+pub(super) struct Search {
+    pub tables: Tables,
+    pub steps: Vec<Found>,
+    keys: HashMap<String, usize>,
+    pub walker: Walker,
+    /// Whether this search is for nets (chains without branches were already offered).
+    pub nets: bool,
+}
+
+impl Search {
+    /// A search over filled and expanded `tables`.
+    pub fn new(tables: Tables, nets: bool) -> Search {
+        Search {
+            tables,
+            steps: Vec::new(),
+            keys: HashMap::new(),
+            walker: Walker::default(),
+            nets,
+        }
+    }
+
+    /// Keeps a forcing chain or net unless an equal one with a chain no longer is kept.
+    pub fn keep_forcing(&mut self, mut step: Found) {
+        if step.is_net() {
+            step.kind = step.kind.as_net();
+        }
+        if self.nets && matches!(step.kind, Kind::ChainContradiction | Kind::ChainVerity) {
+            return;
+        }
+        let Some(key) = step.key() else { return };
+        if let Some(&old) = self.keys.get(&key) {
+            if self.steps[old].chain_length() > step.chain_length() {
+                self.steps[old] = step;
+            }
+            return;
+        }
+        self.keys.insert(key, self.steps.len());
+        self.steps.push(step);
+    }
+
+    /// Keeps a loop or AIC unless an equal one with a chain no longer is kept (a shorter one
+    /// is kept beside it).
+    pub fn keep_loop(&mut self, mut step: Found) {
+        let Some(key) = step.key() else { return };
+        let length = step.chains.first().map_or(0, Vec::len);
+        if let Some(&old) = self.keys.get(&key) {
+            if self.steps[old].chain_length() <= length {
+                return;
+            }
+        }
+        self.keys.insert(key, self.steps.len());
+        self.steps.push(step);
+    }
+
+    /// The best loop or AIC found.
+    pub fn best_loop(self) -> Option<Found> {
+        best(self.steps, loop_order)
+    }
+
+    /// The best forcing chain or net found.
+    pub fn best_forcing(self) -> Option<Found> {
+        best(self.steps, forcing_order)
+    }
+}
