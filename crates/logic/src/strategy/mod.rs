@@ -5,11 +5,10 @@
 mod als;
 mod avoidable;
 mod barren;
+mod brute_force;
 mod chains;
 mod coloring;
 mod fish;
-mod forcing;
-mod forcing_trace;
 mod franken;
 mod locked;
 mod single_digit;
@@ -203,7 +202,7 @@ catalogue! {
     /// As a forcing chain, following every single that appears.
     ForcingNet: "forcing net", 8.5, 700, Extreme, |c, technique| tabling::forcing(c, technique);
     /// No technique applies: the digit is taken from the solution.
-    BruteForce: "brute force", 10.0, 10000, Extreme, |c, technique| forcing::brute_force(c);
+    BruteForce: "brute force", 10.0, 10000, Extreme, |c, technique| brute_force::brute_force(c);
 }
 
 /// HoDoKu's five difficulty levels.

@@ -163,8 +163,7 @@ impl Tables {
                     if rest != 0 && rest.count_ones() == 1 {
                         let cell = first(rest);
                         self.extended[off_at].add_direct(node(cell, group.digit, true));
-                        self.off[cell * 10 + usize::from(group.digit)]
-                            .add_direct(group.node(true));
+                        self.off[cell * 10 + usize::from(group.digit)].add_direct(group.node(true));
                     }
                 }
             }
@@ -186,8 +185,7 @@ impl Tables {
                     self.extended[on_at].add_direct(other.node(false));
                 }
             }
-            for ((count, only), unit) in [(line_only, group.line), (block_only, 18 + group.block)]
-            {
+            for ((count, only), unit) in [(line_only, group.line), (block_only, 18 + group.block)] {
                 if let (1, Some(j)) = (count, only) {
                     let other = &groups[j];
                     let rest = unit_bits(unit) & places & !group.cells & !other.cells;
@@ -318,7 +316,14 @@ fn net_table(table: &mut Table, saved: &Board, cell: usize, digit: u8, set: bool
         table.add_direct(node(cell, digit, false));
         let left = board.marks[cell];
         if left != 0 && left & (left - 1) == 0 {
-            set_in_net(table, &mut board, saved, cell, left.trailing_zeros() as u8, None);
+            set_in_net(
+                table,
+                &mut board,
+                saved,
+                cell,
+                left.trailing_zeros() as u8,
+                None,
+            );
         }
     }
     for _ in 0..rounds {

@@ -50,7 +50,10 @@ impl Walker {
         if self.main.is_empty() {
             return None;
         }
-        if shape == Shape::Loop && self.main.len() > 1 && cell_of(self.main[0]) == cell_of(self.main[1]) {
+        if shape == Shape::Loop
+            && self.main.len() > 1
+            && cell_of(self.main[0]) == cell_of(self.main[1])
+        {
             return None;
         }
         let checked = shape != Shape::Plain;
@@ -73,7 +76,12 @@ impl Walker {
             written.push(i64::from(entry));
             for branch in &self.branches {
                 if branch[branch.len() - 1] == entry {
-                    written.extend(branch[..branch.len() - 1].iter().rev().map(|&n| -i64::from(n)));
+                    written.extend(
+                        branch[..branch.len() - 1]
+                            .iter()
+                            .rev()
+                            .map(|&n| -i64::from(n)),
+                    );
                     written.push(BRANCH_END);
                 }
             }
@@ -108,7 +116,10 @@ impl Walker {
         let mut jumped = false;
         while index != 0 && walked.len() < CAPACITY {
             if table.origins.get(index).is_some_and(|o| o.expanded) {
-                let from = origin.origins.get(index).map_or(0, |o| usize::from(o.from[0]));
+                let from = origin
+                    .origins
+                    .get(index)
+                    .map_or(0, |o| usize::from(o.from[0]));
                 let flags = table.origins[index];
                 let which = if flags.extended {
                     Which::Extended
@@ -139,7 +150,9 @@ impl Walker {
             }
             for &other in &here.from[1..] {
                 if other != 0 && !branch && self.branches.len() < MAX_BRANCHES {
-                    self.branches.push(vec![table.nodes.get(usize::from(other)).copied().unwrap_or(0)]);
+                    self.branches.push(vec![
+                        table.nodes.get(usize::from(other)).copied().unwrap_or(0),
+                    ]);
                 }
             }
             if jumped && index == 0 {

@@ -38,11 +38,7 @@ impl Search {
     /// The loop from the premise of table `i` back to its cell at entry `j`, if it is one and
     /// removes anything.
     fn nice_loop(&mut self, which: Which, i: usize, j: usize) {
-        let Search {
-            tables,
-            walker,
-            ..
-        } = self;
+        let Search { tables, walker, .. } = self;
         let table: &Table = tables.table(which, i);
         if table.distance(j) <= 2 {
             return;
@@ -78,14 +74,22 @@ impl Search {
             || (first_strong != last_strong && same)
         {
             step.kind = Kind::ContinuousLoop;
-            self.continuous_removals(&mut step, start, (start_digit, end_digit), (first_strong, last_strong));
+            self.continuous_removals(
+                &mut step,
+                start,
+                (start_digit, end_digit),
+                (first_strong, last_strong),
+            );
         } else {
             return;
         }
         if step.removals.is_empty() {
             return;
         }
-        if step.chains[0].iter().any(|&e| e >= 0 && is_group(e as Node)) {
+        if step.chains[0]
+            .iter()
+            .any(|&e| e >= 0 && is_group(e as Node))
+        {
             step.kind = step.kind.grouped();
         }
         self.keep_loop(step);
@@ -173,7 +177,8 @@ impl Search {
                 }
                 let (end_cell, end_digit) = (cell_of(end), digit_of(end));
                 let wanted = if start_digit == end_digit {
-                    let common = peers(start) & peers(end_cell) & board.places[usize::from(start_digit)];
+                    let common =
+                        peers(start) & peers(end_cell) & board.places[usize::from(start_digit)];
                     common.count_ones() >= 2
                 } else {
                     peers(start) & 1 << end_cell != 0
@@ -192,11 +197,7 @@ impl Search {
 
     /// The AIC from the premise of "off" table `i` to its entry `j`.
     fn aic(&mut self, i: usize, j: usize) {
-        let Search {
-            tables,
-            walker,
-            ..
-        } = self;
+        let Search { tables, walker, .. } = self;
         let table = tables.table(Which::Off, i);
         if table.distance(j) <= 2 {
             return;
@@ -228,7 +229,10 @@ impl Search {
         if !add_chain(walker, tables, &mut step, table, target, Shape::Aic) {
             return;
         }
-        if step.chains[0].iter().any(|&e| e >= 0 && is_group(e as Node)) {
+        if step.chains[0]
+            .iter()
+            .any(|&e| e >= 0 && is_group(e as Node))
+        {
             step.kind = step.kind.grouped();
         }
         self.keep_loop(step);

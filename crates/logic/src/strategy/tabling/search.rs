@@ -113,7 +113,11 @@ impl Found {
     fn key(&mut self) -> Option<String> {
         if !self.removals.is_empty() {
             self.removals.sort_by_key(|&(cell, digit)| (digit, cell));
-            let parts: Vec<String> = self.removals.iter().map(|(c, d)| format!("{c}:{d}")).collect();
+            let parts: Vec<String> = self
+                .removals
+                .iter()
+                .map(|(c, d)| format!("{c}:{d}"))
+                .collect();
             Some(format!("{} ({})", parts.join(","), self.kind.name()))
         } else if !self.placements.is_empty() {
             let mut sorted = self.placements.clone();
@@ -176,7 +180,11 @@ fn loop_order(a: &Found, b: &Found) -> Ordering {
 fn forcing_order(a: &Found, b: &Found) -> Ordering {
     let (places_a, places_b) = (!a.placements.is_empty(), !b.placements.is_empty());
     if places_a != places_b {
-        return if places_a { Ordering::Less } else { Ordering::Greater };
+        return if places_a {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        };
     }
     if places_a {
         let by_count = b.placements.len().cmp(&a.placements.len());
@@ -217,7 +225,10 @@ fn forcing_order(a: &Found, b: &Found) -> Ordering {
 fn best(steps: Vec<Found>, order: fn(&Found, &Found) -> Ordering) -> Option<Found> {
     let mut best: Option<Found> = None;
     for step in steps {
-        if best.as_ref().is_none_or(|b| order(&step, b) == Ordering::Less) {
+        if best
+            .as_ref()
+            .is_none_or(|b| order(&step, b) == Ordering::Less)
+        {
             best = Some(step);
         }
     }

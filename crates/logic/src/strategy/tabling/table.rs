@@ -83,9 +83,9 @@ impl Origin {
         if from[0] > 4096 {
             from[0] = 0;
         }
-        for i in 1..5 {
-            if from[i] > 1023 {
-                from[i] = 0;
+        for later in from.iter_mut().skip(1) {
+            if *later > 1023 {
+                *later = 0;
             }
         }
         for i in 1..5 {
@@ -132,20 +132,6 @@ impl Table {
             places: Box::new([0; 1620]),
             groups: Vec::new(),
         }
-    }
-
-    /// Empties the table for another premise.
-    pub fn reset(&mut self) {
-        for &node in &self.nodes {
-            if !is_group(node) {
-                self.places[slot(node)] = 0;
-            }
-        }
-        self.nodes.clear();
-        self.origins.clear();
-        self.groups.clear();
-        self.on = [0; 10];
-        self.off = [0; 10];
     }
 
     /// How many entries.

@@ -29,7 +29,11 @@ impl Search {
         let mut lists: Vec<Vec<usize>> = Vec::new();
         for cell in 0..81 {
             if board.values[cell] == 0 {
-                lists.push(digits(board.marks[cell]).map(|d| cell * 10 + usize::from(d)).collect());
+                lists.push(
+                    digits(board.marks[cell])
+                        .map(|d| cell * 10 + usize::from(d))
+                        .collect(),
+                );
             }
         }
         for houses in HOUSES {
@@ -77,12 +81,17 @@ impl Search {
 
     /// Adds to `step` the chains of `table` to each of `targets`, then keeps the step.
     fn prove(&mut self, mut step: Found, table: &[(Which, usize)], targets: &[(usize, u8, bool)]) {
-        let Search {
-            tables, walker, ..
-        } = self;
+        let Search { tables, walker, .. } = self;
         for &(which, at) in table {
             for &target in targets {
-                add_chain(walker, tables, &mut step, tables.table(which, at), target, Shape::Plain);
+                add_chain(
+                    walker,
+                    tables,
+                    &mut step,
+                    tables.table(which, at),
+                    target,
+                    Shape::Plain,
+                );
             }
         }
         self.keep_forcing(step);
@@ -141,15 +150,17 @@ impl Search {
         // A cell left without a candidate.
         let board = &self.tables.board;
         let mut emptied = ALL;
-        for d in 1..10 {
-            emptied &= off[d] | (ALL & !board.places[d]);
+        for (removed, places) in off.iter().zip(&board.places).skip(1) {
+            emptied &= removed | (ALL & !places);
         }
         for cells_set in on {
             emptied &= !cells_set;
         }
         emptied &= !board.solved();
         for at in cells(emptied) {
-            let targets: Vec<_> = digits(self.tables.board.marks[at]).map(|d| (at, d, false)).collect();
+            let targets: Vec<_> = digits(self.tables.board.marks[at])
+                .map(|d| (at, d, false))
+                .collect();
             let step = Self::refuting(self.tables.table(which, i));
             self.prove(step, &me, &targets);
         }
