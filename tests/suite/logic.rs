@@ -61,7 +61,10 @@ fn every_step_is_sound_and_every_technique_is_used() {
     // Franken fish other than the finned Swordfish: simpler steps come first wherever they
     // apply here. A sashimi Jellyfish is the easiest step only in the half of the slow sets
     // left out here; the second sweep meets it, and it has its own test on a real position.
+    // Unique rectangles of type 5 were the easiest step once here, on a path that brute force
+    // entered at another cell than HoDoKu's; the second sweep and their own test meet them.
     let rare = [
+        Technique::UniqueRectangle5,
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::AvoidableRectangle2,
@@ -360,32 +363,42 @@ mod command_line {
     }
 }
 
-/// A fact of a forcing chain's written reasoning: `r4c7=8` or `r4c7<>8`, as (cell index, digit,
-/// placed); None for the words that end a contradiction.
-fn written_fact(text: &str) -> Option<(usize, u8, bool)> {
-    let (cell, digit, placed) = match text.split_once("<>") {
-        Some((cell, digit)) => (cell, digit, false),
+/// A fact as the chains write it (`r1c2=5`, `r4c2<>7`, a group `r123c7<>5`): its cells, its
+/// digit, and whether it says "set" (one of the cells holds the digit) or "removed" (none does).
+fn written_fact(text: &str) -> Option<(Vec<usize>, u8, bool)> {
+    let (cells, digit, placed) = match text.split_once("<>") {
+        Some((cells, digit)) => (cells, digit, false),
         None => {
-            let (cell, digit) = text.split_once('=')?;
-            (cell, digit, true)
+            let (cells, digit) = text.split_once('=')?;
+            (cells, digit, true)
         }
     };
-    let (row, column) = cell.strip_prefix('r')?.split_once('c')?;
-    let index = (row.parse::<usize>().ok()? - 1) * 9 + column.parse::<usize>().ok()? - 1;
-    Some((index, digit.parse().ok()?, placed))
+    let (rows, columns) = cells.strip_prefix('r')?.split_once('c')?;
+    let numbers = |text: &str| -> Option<Vec<usize>> {
+        text.chars()
+            .map(|c| Some(c.to_digit(10)? as usize - 1))
+            .collect()
+    };
+    let (rows, columns) = (numbers(rows)?, numbers(columns)?);
+    let indices = rows
+        .iter()
+        .flat_map(|r| columns.iter().map(move |c| r * 9 + c))
+        .collect();
+    Some((indices, digit.parse().ok()?, placed))
 }
 
-/// Two positions met while explaining hardest_1106 where a forcing net finds a consequence
-/// common to every candidate of a cell (r9c5, then r3c9).
-const VERITY_POSITIONS: [&str; 2] = [
-    "...4..7.....4..78..2.....8.12....7.912.4....9.....6...1.....78...3..........5......345.7..1..........3.56.......5.7.....45........5..8......678..2...............9....567...2...678.........912..5.7....3......12..5.78....4..........678.1.....78...3.5...9.23..6..91.3.56...12..56.........7..12..5.....2..56.8....456.8.1234...8.1...567...23..67.....4............8.12..56...........912..567......567..123...7.........8..2...67..12..56......4.....12..56.....3..............9....567..12....7..1....6......4.6..9......7..12..56..........8.12.45......3..........5...9.2.4.......34.6..9....5......3..6.8..23..6..9.2...6..9.2.4..7...2....78.1.........2.4..78..2.........34...891.3....8.1.3...7.91...5...91..4..7......5.78....45.789.....6...",
+/// A position met while explaining hardest_1106 where a forcing net finds a consequence
+/// common to every candidate of a cell (r9c1 loses 9; hodoku-py's tables find the same).
+const VERITY_POSITIONS: [&str; 1] = [
     "1.........2..........4..789..3..........567.9......789...45.789....5678....45...9..3...........6789......7891...56......4...........789.2..5.78912..5678.12..5...9...4.6789...4.6789....5....1....6...1....67.9.2.........3......1....678.1..4....9....5......34..7.9.234..7.9.......8..23.....9.....6...1.........23...7...234......2.4..78.1.34..78.1234..78.12..5....123.5......345.....2.45.7..........9.....6....2.4....91.34....9.....6.........7..123.5...9..345...9.2.45.....23.5...........8..2....789....5.....23...789...4......23...7..1.............6....23....8..23.....9.2...678.1.3..678.123...78.........9.23.567....3.5.7...2..5..8....4.....123.5.....2.4.6..91.34.6..91234....9.2..56..........8...3.5.....2..5...9123.5..........7..",
 ];
 
-/// The reasoning forcing chains and nets print: each line starts from its assumption, and along
-/// the one assumption that is true (the solution's) every fact written is true as well.
+/// The chains forcing chains and nets print: every chain starts from the step's assumption
+/// (a contradiction: the one assumption, which is false) or from one of its assumptions (a
+/// verity: exactly one of them true); along a true assumption's chain, net branches included,
+/// every fact written is true as well.
 #[test]
-fn forcing_reasoning_is_written_out_and_true_along_the_true_branch() {
+fn forcing_chains_are_written_out_and_true_along_the_true_assumption() {
     let mut steps = Vec::new();
     for puzzle in puzzles("hardest_1106.txt").iter().take(8) {
         let solution = solve(puzzle).unwrap();
@@ -399,47 +412,65 @@ fn forcing_reasoning_is_written_out_and_true_along_the_true_branch() {
     }
     for position in VERITY_POSITIONS {
         let state = Candidates::from_text(position).unwrap();
-        let step = Technique::ForcingNet.find(&state).unwrap();
+        let step = Technique::ForcingChain
+            .find(&state)
+            .or_else(|| Technique::ForcingNet.find(&state))
+            .unwrap();
         steps.push((step, state.solution().unwrap()));
     }
     let mut checked = [0usize; 2];
     for (step, solution) in steps {
-        let truth = |(cell, digit, placed): (usize, u8, bool)| {
-            (solution.to_string().as_bytes()[cell] - b'0' == digit) == placed
+        let digits = solution.to_string();
+        let truth = |(cells, digit, placed): &(Vec<usize>, u8, bool)| {
+            let holds = cells.iter().any(|&c| digits.as_bytes()[c] - b'0' == *digit);
+            holds == *placed
         };
-        let Some((_, lines)) = step.reason.split_once(": ") else {
+        let Some((verdict, text)) = step.reason.split_once(": ") else {
             panic!("{}", step.reason)
         };
-        let branches: Vec<Vec<&str>> = lines
+        let chains: Vec<Vec<(Vec<usize>, u8, bool)>> = text
             .split("; ")
-            .map(|line| line.split(" -> ").collect())
+            .map(|chain| {
+                chain
+                    .replace(" [", " -> ")
+                    .replace(']', "")
+                    .split(" -> ")
+                    .map(|fact| written_fact(fact).unwrap_or_else(|| panic!("{fact} in {step}")))
+                    .collect()
+            })
             .collect();
-        for branch in &branches {
-            assert!(
-                written_fact(branch[0]).is_some_and(|(_, _, placed)| placed),
-                "{step}"
-            );
+        let premises: Vec<bool> = chains.iter().map(|chain| truth(&chain[0])).collect();
+        match verdict {
+            "contradiction" => {
+                let (cells, digit, placed) = &chains[0][0];
+                let assumed = if *placed {
+                    &step.eliminations[0]
+                } else {
+                    &step.placements[0]
+                };
+                assert_eq!(
+                    (cells[0], *digit),
+                    (assumed.position.index(), assumed.digit),
+                    "{step}"
+                );
+                assert!(
+                    chains.iter().all(|chain| chain[0] == chains[0][0]),
+                    "{step}"
+                );
+                assert!(premises.iter().all(|&t| !t), "{step}");
+                checked[0] += 1;
+            }
+            "verity" => {
+                assert_eq!(premises.iter().filter(|&&t| t).count(), 1, "{step}");
+                checked[1] += 1;
+            }
+            _ => panic!("{step}"),
         }
-        if step.reason.contains("leads to a contradiction") {
-            let (cell, digit, _) = written_fact(branches[0][0]).unwrap();
-            let assumed = &step.eliminations[0];
-            assert_eq!(
-                (cell, digit),
-                (assumed.position.index(), assumed.digit),
-                "{step}"
-            );
-            checked[0] += 1;
-            continue;
+        for chain in chains.iter().filter(|chain| truth(&chain[0])) {
+            for fact in chain {
+                assert!(truth(fact), "{fact:?} in {step}");
+            }
         }
-        let true_branches: Vec<&Vec<&str>> = branches
-            .iter()
-            .filter(|branch| truth(written_fact(branch[0]).unwrap()))
-            .collect();
-        assert_eq!(true_branches.len(), 1, "{step}");
-        for fact in true_branches[0] {
-            assert!(truth(written_fact(fact).unwrap()), "{fact} in {step}");
-        }
-        checked[1] += 1;
     }
-    assert!(checked[0] >= 50 && checked[1] >= 2, "{checked:?}");
+    assert!(checked[0] >= 20 && checked[1] >= 10, "{checked:?}");
 }

@@ -30,16 +30,18 @@ use table::{Node, cell_of, digit_of, is_group, is_set, node_cells};
 const NET_ROUNDS: usize = 4;
 
 /// The nice loop or AIC HoDoKu takes: `Technique::Aic` without groups, `GroupedAic` with
-/// them.
+/// at least one (as HoDoKu lists grouped ones).
 pub fn nice_loop(candidates: &crate::Candidates, technique: Technique) -> Option<Step> {
+    let grouped = technique == Technique::GroupedAic;
     let mut tables = Tables::new(Board::of(candidates));
     tables.fill_direct();
-    if technique == Technique::GroupedAic {
+    if grouped {
         tables.fill_groups();
     }
     tables.expand(Which::On);
     tables.expand(Which::Off);
     let mut search = Search::new(tables, false);
+    search.only_grouped = grouped;
     search.nice_loops(Which::On);
     search.nice_loops(Which::Off);
     search.aics();

@@ -265,6 +265,9 @@ pub(super) struct Search {
     pub walker: Walker,
     /// Whether this search is for nets (chains without branches were already offered).
     pub nets: bool,
+    /// Whether only loops and AICs with a group count (the grouped search: the others were
+    /// offered by the plain one).
+    pub only_grouped: bool,
 }
 
 impl Search {
@@ -276,6 +279,7 @@ impl Search {
             keys: HashMap::new(),
             walker: Walker::default(),
             nets,
+            only_grouped: false,
         }
     }
 
@@ -301,6 +305,9 @@ impl Search {
     /// Keeps a loop or AIC unless an equal one with a chain no longer is kept (a shorter one
     /// is kept beside it).
     pub fn keep_loop(&mut self, mut step: Found) {
+        if self.only_grouped && !step.kind.is_grouped() {
+            return;
+        }
         let Some(key) = step.key() else { return };
         let length = step.chains.first().map_or(0, Vec::len);
         if let Some(&old) = self.keys.get(&key) {
