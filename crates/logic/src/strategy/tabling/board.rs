@@ -96,6 +96,18 @@ impl Board {
         board
     }
 
+    /// Becomes a copy of `other`, keeping its own queues' room.
+    pub fn reset_to(&mut self, other: &Board) {
+        self.values = other.values;
+        self.marks = other.marks;
+        self.places = other.places;
+        self.free = other.free;
+        self.naked.clear();
+        self.naked.extend_from_slice(&other.naked);
+        self.hidden.clear();
+        self.hidden.extend_from_slice(&other.hidden);
+    }
+
     /// The filled cells as bits.
     pub fn solved(&self) -> u128 {
         (0..CELLS)

@@ -55,10 +55,53 @@ pub(super) struct Tables {
     pub extended: Vec<Table>,
     /// Where each group node's table is in `extended`.
     pub extended_at: HashMap<Node, usize>,
+    /// Emptied group tables, for the next groups.
+    spare: Vec<Table>,
+}
+
+/// The tables of a finished search, emptied.
+struct Kept {
+    on: Vec<Table>,
+    off: Vec<Table>,
+    spare: Vec<Table>,
+    extended_at: HashMap<Node, usize>,
+}
+
+thread_local! {
+    /// The tables of this thread's last search, emptied, for the next one: a search fills some
+    /// 1,700 tables, and making them anew each time cost more than the search (allocating and
+    /// zeroing them).
+    static KEPT: std::cell::RefCell<Option<Kept>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for Tables {
+    /// The tables, emptied, are kept for this thread's next search.
+    fn drop(&mut self) {
+        for table in self.on.iter_mut().chain(&mut self.off) {
+            table.clear();
+        }
+        for mut table in self.extended.drain(..) {
+            table.clear();
+            self.spare.push(table);
+        }
+        self.extended_at.clear();
+        let kept = Kept {
+            on: std::mem::take(&mut self.on),
+            off: std::mem::take(&mut self.off),
+            spare: std::mem::take(&mut self.spare),
+            extended_at: std::mem::take(&mut self.extended_at),
+        };
+        // (Nothing is kept while the thread ends, or when another search's tables are.)
+        let _ = KEPT.try_with(|slot| {
+            if let Ok(mut slot) = slot.try_borrow_mut() {
+                slot.get_or_insert(kept);
+            }
+        });
+    }
 }
 
 /// Which list of tables an entry was copied from.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Which {
     On,
     Off,
@@ -66,14 +109,29 @@ pub(super) enum Which {
 }
 
 impl Tables {
-    /// Empty tables for `board`.
+    /// Empty tables for `board` (this thread's last ones, emptied, when there are).
     pub fn new(board: Board) -> Tables {
-        Tables {
-            board,
-            on: (0..810).map(|_| Table::new()).collect(),
-            off: (0..810).map(|_| Table::new()).collect(),
-            extended: Vec::new(),
-            extended_at: HashMap::new(),
+        let kept = KEPT
+            .try_with(|kept| kept.borrow_mut().take())
+            .ok()
+            .flatten();
+        match kept {
+            Some(kept) => Tables {
+                board,
+                on: kept.on,
+                off: kept.off,
+                extended: Vec::new(),
+                extended_at: kept.extended_at,
+                spare: kept.spare,
+            },
+            None => Tables {
+                board,
+                on: (0..810).map(|_| Table::new()).collect(),
+                off: (0..810).map(|_| Table::new()).collect(),
+                extended: Vec::new(),
+                extended_at: HashMap::new(),
+                spare: Vec::new(),
+            },
         }
     }
 
@@ -129,6 +187,7 @@ impl Tables {
     /// premise, then up to `rounds` rounds of every naked and hidden single it reveals.
     pub fn fill_nets(&mut self, rounds: usize) {
         let saved = self.board.clone();
+        let mut board = saved.clone();
         for cell in 0..81 {
             if saved.values[cell] != 0 {
                 continue;
@@ -138,8 +197,22 @@ impl Tables {
             }
             for digit in digits(saved.marks[cell]) {
                 let at = cell * 10 + usize::from(digit);
-                net_table(&mut self.on[at], &saved, cell, digit, true, rounds);
-                net_table(&mut self.off[at], &saved, cell, digit, false, rounds);
+                board.reset_to(&saved);
+                net_table(
+                    &mut self.on[at],
+                    &mut board,
+                    &saved,
+                    (cell, digit, true),
+                    rounds,
+                );
+                board.reset_to(&saved);
+                net_table(
+                    &mut self.off[at],
+                    &mut board,
+                    &saved,
+                    (cell, digit, false),
+                    rounds,
+                );
             }
         }
     }
@@ -201,7 +274,7 @@ impl Tables {
     /// A new table in `extended` for a group node, with the node as its premise.
     fn new_extended(&mut self, premise: Node) -> usize {
         let at = self.extended.len();
-        let mut table = Table::new();
+        let mut table = self.spare.pop().unwrap_or_else(Table::new);
         table.add_direct(premise);
         self.extended.push(table);
         self.extended_at.insert(premise, at);
@@ -306,24 +379,23 @@ fn merge(dest: &mut Table, source: &Table, j: usize, source_list: Which, source_
     }
 }
 
-/// One table of a forcing net: the premise played on a copy of `saved`, then singles.
-fn net_table(table: &mut Table, saved: &Board, cell: usize, digit: u8, set: bool, rounds: usize) {
-    let mut board = saved.clone();
+/// One table of a forcing net: the premise played on `board` (a copy of `saved`), then
+/// singles.
+fn net_table(
+    table: &mut Table,
+    board: &mut Board,
+    saved: &Board,
+    (cell, digit, set): (usize, u8, bool),
+    rounds: usize,
+) {
     if set {
-        set_in_net(table, &mut board, saved, cell, digit, None);
+        set_in_net(table, board, saved, cell, digit, None);
     } else {
         board.eliminate(cell, digit);
         table.add_direct(node(cell, digit, false));
         let left = board.marks[cell];
         if left != 0 && left & (left - 1) == 0 {
-            set_in_net(
-                table,
-                &mut board,
-                saved,
-                cell,
-                left.trailing_zeros() as u8,
-                None,
-            );
+            set_in_net(table, board, saved, cell, left.trailing_zeros() as u8, None);
         }
     }
     for _ in 0..rounds {
@@ -332,7 +404,7 @@ fn net_table(table: &mut Table, saved: &Board, cell: usize, digit: u8, set: bool
             break;
         }
         for (single, value, naked) in singles {
-            set_in_net(table, &mut board, saved, single, value, Some(naked));
+            set_in_net(table, board, saved, single, value, Some(naked));
         }
     }
 }

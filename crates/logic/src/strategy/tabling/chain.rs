@@ -94,23 +94,34 @@ impl Walker {
         self.main.clear();
         self.branches.clear();
         self.main_cells = 0;
-        let target = node(cell, digit, set);
-        let Some(index) = table.nodes.iter().position(|&n| n == target) else {
+        let Some(index) = table.position(node(cell, digit, set)) else {
             return;
         };
-        self.main = self.walk(tables, table, index, false);
+        let mut main = std::mem::take(&mut self.main);
+        self.walk(tables, table, index, false, &mut main);
+        self.main = main;
         for k in 0..self.branches.len() {
             if let Some(start) = table.position(self.branches[k][0]) {
-                self.branches[k] = self.walk(tables, table, start, true);
+                let mut branch = std::mem::take(&mut self.branches[k]);
+                self.walk(tables, table, start, true, &mut branch);
+                self.branches[k] = branch;
             }
         }
     }
 
-    /// The entries from `start` back to the premise of `origin` (or, for a branch, back to
-    /// the first entry of the main chain met), jumping into the table an entry was copied from
-    /// and back again.
-    fn walk(&mut self, tables: &Tables, origin: &Table, start: usize, branch: bool) -> Vec<Node> {
-        let mut walked = vec![origin.nodes[start]];
+    /// Writes into `walked` the entries from `start` back to the premise of `origin` (or, for
+    /// a `branch`, back to the first entry of the main chain met), jumping into the table an
+    /// entry was copied from and back again.
+    fn walk(
+        &mut self,
+        tables: &Tables,
+        origin: &Table,
+        start: usize,
+        branch: bool,
+        walked: &mut Vec<Node>,
+    ) {
+        walked.clear();
+        walked.push(origin.nodes[start]);
         let mut table = origin;
         let mut index = start;
         let mut jumped = false;
@@ -143,7 +154,7 @@ impl Walker {
             walked.push(entry);
             if branch {
                 if self.main_cells & 1 << cell_of(entry) != 0 && self.main.contains(&entry) {
-                    return walked;
+                    return;
                 }
             } else {
                 self.main_cells |= node_cells(entry);
@@ -165,6 +176,5 @@ impl Walker {
                 }
             }
         }
-        walked
     }
 }

@@ -4,12 +4,12 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use super::build::Tables;
+use super::build::{Tables, Which};
 use super::chain::{Shape, Walker};
 use super::table::Table;
 
 /// What a step is, in HoDoKu's terms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Kind {
     DiscontinuousLoop,
     ContinuousLoop,
@@ -83,9 +83,19 @@ pub(super) struct Found {
     pub placements: Vec<(usize, u8)>,
     /// Cells and the digits they lose.
     pub removals: Vec<(usize, u8)>,
-    /// The chains, each in order from its premise (see the `chain` module).
+    /// The chains, each in order from its premise (see the `chain` module); for a forcing
+    /// step, written only once it is the one taken (see [`Proof`]).
     pub chains: Vec<Vec<i64>>,
+    /// Where each chain of a forcing step is read: the table and the consequence.
+    pub proofs: Vec<Proof>,
+    /// How many entries its chains have in all.
+    length: usize,
+    /// Whether a chain has net branches.
+    net: bool,
 }
+
+/// A chain as the table it is read from and the consequence it ends at.
+pub(super) type Proof = (Which, usize, (usize, u8, bool));
 
 impl Found {
     /// An empty step of `kind`.
@@ -95,17 +105,20 @@ impl Found {
             placements: Vec::new(),
             removals: Vec::new(),
             chains: Vec::new(),
+            proofs: Vec::new(),
+            length: 0,
+            net: false,
         }
     }
 
     /// How many entries its chains have in all.
     pub fn chain_length(&self) -> usize {
-        self.chains.iter().map(Vec::len).sum()
+        self.length
     }
 
     /// True when a chain has net branches.
     fn is_net(&self) -> bool {
-        self.chains.iter().flatten().any(|&entry| entry < 0)
+        self.net
     }
 
     /// HoDoKu's key for "the same step" (its removals sorted by digit, then cell, as HoDoKu
@@ -250,6 +263,8 @@ pub(super) fn add_chain(
     }
     match walker.chain(tables, table, target, shape) {
         Some(chain) => {
+            step.length += chain.len();
+            step.net |= chain.iter().any(|&entry| entry < 0);
             step.chains.push(chain);
             true
         }
@@ -262,9 +277,15 @@ pub(super) struct Search {
     pub tables: Tables,
     pub steps: Vec<Found>,
     keys: HashMap<String, usize>,
+    /// The same for forcing steps, which place or remove one candidate each: by kind, whether
+    /// it places, cell and digit.
+    forcing_keys: HashMap<(Kind, bool, usize, u8), usize>,
     pub walker: Walker,
     /// Whether this search is for nets (chains without branches were already offered).
     pub nets: bool,
+    /// Each forcing chain's length and whether it has net branches, by table and consequence
+    /// (`None`: the table does not hold it); many steps share chains.
+    measured: HashMap<Proof, Option<(usize, bool)>>,
     /// Whether only loops and AICs with a group count (the grouped search: the others were
     /// offered by the plain one).
     pub only_grouped: bool,
@@ -277,9 +298,40 @@ impl Search {
             tables,
             steps: Vec::new(),
             keys: HashMap::new(),
+            forcing_keys: HashMap::new(),
             walker: Walker::default(),
             nets,
+            measured: HashMap::new(),
             only_grouped: false,
+        }
+    }
+
+    /// Adds to forcing step `step` the chain of `proof`, measured (its length and branches)
+    /// but not kept: only the step taken has its chains written ([`Search::write_chains`]).
+    pub fn add_proof(&mut self, step: &mut Found, proof: Proof) {
+        if step.proofs.len() >= 9 {
+            return;
+        }
+        let (which, at, target) = proof;
+        let measured = *self.measured.entry(proof).or_insert_with(|| {
+            let table = self.tables.table(which, at);
+            let chain = self.walker.chain(&self.tables, table, target, Shape::Plain)?;
+            Some((chain.len(), chain.iter().any(|&entry| entry < 0)))
+        });
+        if let Some((length, net)) = measured {
+            step.proofs.push(proof);
+            step.length += length;
+            step.net |= net;
+        }
+    }
+
+    /// Writes out the chains of a forcing step's proofs.
+    pub fn write_chains(&mut self, step: &mut Found) {
+        for &(which, at, target) in &step.proofs {
+            let table = self.tables.table(which, at);
+            if let Some(chain) = self.walker.chain(&self.tables, table, target, Shape::Plain) {
+                step.chains.push(chain);
+            }
         }
     }
 
@@ -291,14 +343,18 @@ impl Search {
         if self.nets && matches!(step.kind, Kind::ChainContradiction | Kind::ChainVerity) {
             return;
         }
-        let Some(key) = step.key() else { return };
-        if let Some(&old) = self.keys.get(&key) {
+        let key = match (step.placements.first(), step.removals.first()) {
+            (Some(&(cell, digit)), _) => (step.kind, true, cell, digit),
+            (None, Some(&(cell, digit))) => (step.kind, false, cell, digit),
+            (None, None) => return,
+        };
+        if let Some(&old) = self.forcing_keys.get(&key) {
             if self.steps[old].chain_length() > step.chain_length() {
                 self.steps[old] = step;
             }
             return;
         }
-        self.keys.insert(key, self.steps.len());
+        self.forcing_keys.insert(key, self.steps.len());
         self.steps.push(step);
     }
 
@@ -309,7 +365,7 @@ impl Search {
             return;
         }
         let Some(key) = step.key() else { return };
-        let length = step.chains.first().map_or(0, Vec::len);
+        let length = step.chain_length();
         if let Some(&old) = self.keys.get(&key) {
             if self.steps[old].chain_length() <= length {
                 return;
@@ -320,12 +376,14 @@ impl Search {
     }
 
     /// The best loop or AIC found.
-    pub fn best_loop(self) -> Option<Found> {
-        best(self.steps, loop_order)
+    pub fn best_loop(&mut self) -> Option<Found> {
+        best(std::mem::take(&mut self.steps), loop_order)
     }
 
-    /// The best forcing chain or net found.
-    pub fn best_forcing(self) -> Option<Found> {
-        best(self.steps, forcing_order)
+    /// The best forcing chain or net found, with its chains written out.
+    pub fn best_forcing(&mut self) -> Option<Found> {
+        let mut found = best(std::mem::take(&mut self.steps), forcing_order)?;
+        self.write_chains(&mut found);
+        Some(found)
     }
 }

@@ -134,6 +134,20 @@ impl Table {
         }
     }
 
+    /// Empties the table for another premise (keeping its room).
+    pub fn clear(&mut self) {
+        for &node in &self.nodes {
+            if !is_group(node) {
+                self.places[slot(node)] = 0;
+            }
+        }
+        self.nodes.clear();
+        self.origins.clear();
+        self.groups.clear();
+        self.on = [0; 10];
+        self.off = [0; 10];
+    }
+
     /// How many entries.
     pub fn len(&self) -> usize {
         self.nodes.len()

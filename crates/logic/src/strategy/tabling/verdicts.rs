@@ -4,8 +4,7 @@
 
 use super::board::{cells, digits, first, peers, unit_bits};
 use super::build::Which;
-use super::chain::Shape;
-use super::search::{Found, Kind, Search, add_chain};
+use super::search::{Found, Kind, Search};
 use super::table::{Table, cell_of, digit_of, is_set};
 
 /// All 81 cells.
@@ -18,9 +17,10 @@ impl Search {
     /// Every forcing chain (or net) the tables hold.
     pub fn forcing(&mut self) {
         let allowed = self.allowed();
+        let filled = self.tables.board.solved();
         for i in 0..810 {
-            self.contradictions(Which::On, i, &allowed);
-            self.contradictions(Which::Off, i, &allowed);
+            self.contradictions(Which::On, i, &allowed, filled);
+            self.contradictions(Which::Off, i, &allowed, filled);
         }
         for i in 0..810 {
             self.both_ways(i);
@@ -81,24 +81,16 @@ impl Search {
 
     /// Adds to `step` the chains of `table` to each of `targets`, then keeps the step.
     fn prove(&mut self, mut step: Found, table: &[(Which, usize)], targets: &[(usize, u8, bool)]) {
-        let Search { tables, walker, .. } = self;
         for &(which, at) in table {
             for &target in targets {
-                add_chain(
-                    walker,
-                    tables,
-                    &mut step,
-                    tables.table(which, at),
-                    target,
-                    Shape::Plain,
-                );
+                self.add_proof(&mut step, (which, at, target));
             }
         }
         self.keep_forcing(step);
     }
 
-    /// The contradictions of table `i` of `which`.
-    fn contradictions(&mut self, which: Which, i: usize, allowed: &[u128; 10]) {
+    /// The contradictions of table `i` of `which` (`filled`: the filled cells).
+    fn contradictions(&mut self, which: Which, i: usize, allowed: &[u128; 10], filled: u128) {
         let table = self.tables.table(which, i);
         if table.is_empty() {
             return;
@@ -156,7 +148,7 @@ impl Search {
         for cells_set in on {
             emptied &= !cells_set;
         }
-        emptied &= !board.solved();
+        emptied &= !filled;
         for at in cells(emptied) {
             let targets: Vec<_> = digits(self.tables.board.marks[at])
                 .map(|d| (at, d, false))
