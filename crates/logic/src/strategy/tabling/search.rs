@@ -277,9 +277,6 @@ pub(super) struct Search {
     pub tables: Tables,
     pub steps: Vec<Found>,
     keys: HashMap<String, usize>,
-    /// The same for forcing steps, which place or remove one candidate each: by kind, whether
-    /// it places, cell and digit.
-    forcing_keys: HashMap<(Kind, bool, usize, u8), usize>,
     pub walker: Walker,
     /// Whether this search is for nets (chains without branches were already offered).
     pub nets: bool,
@@ -298,7 +295,6 @@ impl Search {
             tables,
             steps: Vec::new(),
             keys: HashMap::new(),
-            forcing_keys: HashMap::new(),
             walker: Walker::default(),
             nets,
             measured: HashMap::new(),
@@ -306,22 +302,29 @@ impl Search {
         }
     }
 
-    /// Adds to forcing step `step` the chain of `proof`, measured (its length and branches)
-    /// but not kept: only the step taken has its chains written ([`Search::write_chains`]).
-    pub fn add_proof(&mut self, step: &mut Found, proof: Proof) {
-        if step.proofs.len() >= 9 {
-            return;
+    /// Measures the chains of forcing step `step`'s proofs (their lengths and branches) and
+    /// makes it a net when a chain has branches. Proofs whose chain the table does not hold
+    /// are dropped (as a chain that cannot be written is left out).
+    fn measure(&mut self, step: &mut Found) {
+        let mut proofs = Vec::with_capacity(step.proofs.len());
+        for &proof in &step.proofs {
+            let (which, at, target) = proof;
+            let measured = *self.measured.entry(proof).or_insert_with(|| {
+                let table = self.tables.table(which, at);
+                let chain = self
+                    .walker
+                    .chain(&self.tables, table, target, Shape::Plain)?;
+                Some((chain.len(), chain.iter().any(|&entry| entry < 0)))
+            });
+            if let Some((length, net)) = measured {
+                proofs.push(proof);
+                step.length += length;
+                step.net |= net;
+            }
         }
-        let (which, at, target) = proof;
-        let measured = *self.measured.entry(proof).or_insert_with(|| {
-            let table = self.tables.table(which, at);
-            let chain = self.walker.chain(&self.tables, table, target, Shape::Plain)?;
-            Some((chain.len(), chain.iter().any(|&entry| entry < 0)))
-        });
-        if let Some((length, net)) = measured {
-            step.proofs.push(proof);
-            step.length += length;
-            step.net |= net;
+        step.proofs = proofs;
+        if step.is_net() {
+            step.kind = step.kind.as_net();
         }
     }
 
@@ -335,27 +338,12 @@ impl Search {
         }
     }
 
-    /// Keeps a forcing chain or net unless an equal one with a chain no longer is kept.
-    pub fn keep_forcing(&mut self, mut step: Found) {
-        if step.is_net() {
-            step.kind = step.kind.as_net();
+    /// Notes a forcing chain or net found (its chains are measured only if its effect could
+    /// be the one taken: see [`Search::best_forcing`]).
+    pub fn keep_forcing(&mut self, step: Found) {
+        if !step.placements.is_empty() || !step.removals.is_empty() {
+            self.steps.push(step);
         }
-        if self.nets && matches!(step.kind, Kind::ChainContradiction | Kind::ChainVerity) {
-            return;
-        }
-        let key = match (step.placements.first(), step.removals.first()) {
-            (Some(&(cell, digit)), _) => (step.kind, true, cell, digit),
-            (None, Some(&(cell, digit))) => (step.kind, false, cell, digit),
-            (None, None) => return,
-        };
-        if let Some(&old) = self.forcing_keys.get(&key) {
-            if self.steps[old].chain_length() > step.chain_length() {
-                self.steps[old] = step;
-            }
-            return;
-        }
-        self.forcing_keys.insert(key, self.steps.len());
-        self.steps.push(step);
     }
 
     /// Keeps a loop or AIC unless an equal one with a chain no longer is kept (a shorter one
@@ -381,9 +369,54 @@ impl Search {
     }
 
     /// The best forcing chain or net found, with its chains written out.
+    ///
+    /// HoDoKu measures every chain of every step: a step whose chains have branches is a net
+    /// (a forcing net search drops those without); of steps of one kind and effect the first
+    /// with the shortest chains is kept; HoDoKu's order then takes the best. That order puts
+    /// every effect (a placement by its cell, a removal by its candidate) before or after every
+    /// other, so the step taken is among those of the first effect that keeps a step: only
+    /// theirs are measured, effect after effect.
     pub fn best_forcing(&mut self) -> Option<Found> {
-        let mut found = best(std::mem::take(&mut self.steps), forcing_order)?;
-        self.write_chains(&mut found);
-        Some(found)
+        let found = std::mem::take(&mut self.steps);
+        let effect = |step: &Found| match (step.placements.first(), step.removals.first()) {
+            (Some(&(cell, _)), _) => (false, cell),
+            (None, Some(&(cell, digit))) => (true, cell * 10 + usize::from(digit)),
+            (None, None) => (true, usize::MAX),
+        };
+        let mut groups: std::collections::BTreeMap<(bool, usize), Vec<Found>> = Default::default();
+        for step in found {
+            groups.entry(effect(&step)).or_default().push(step);
+        }
+        for (_, group) in groups {
+            let mut kept: Vec<Found> = Vec::new();
+            let mut at: HashMap<(Kind, bool, usize, u8), usize> = HashMap::new();
+            for mut step in group {
+                self.measure(&mut step);
+                if self.nets && matches!(step.kind, Kind::ChainContradiction | Kind::ChainVerity) {
+                    continue;
+                }
+                let key = match (step.placements.first(), step.removals.first()) {
+                    (Some(&(cell, digit)), _) => (step.kind, true, cell, digit),
+                    (None, Some(&(cell, digit))) => (step.kind, false, cell, digit),
+                    (None, None) => continue,
+                };
+                match at.get(&key) {
+                    Some(&old) => {
+                        if kept[old].chain_length() > step.chain_length() {
+                            kept[old] = step;
+                        }
+                    }
+                    None => {
+                        at.insert(key, kept.len());
+                        kept.push(step);
+                    }
+                }
+            }
+            if let Some(mut step) = best(kept, forcing_order) {
+                self.write_chains(&mut step);
+                return Some(step);
+            }
+        }
+        None
     }
 }

@@ -83,7 +83,7 @@ impl Search {
     fn prove(&mut self, mut step: Found, table: &[(Which, usize)], targets: &[(usize, u8, bool)]) {
         for &(which, at) in table {
             for &target in targets {
-                self.add_proof(&mut step, (which, at, target));
+                step.proofs.push((which, at, target));
             }
         }
         self.keep_forcing(step);
