@@ -452,30 +452,6 @@ fn clear_digits(
         .collect()
 }
 
-/// Every place where a box meets a row or a column: the box's number (0-8), the box, the line,
-/// and the open cells they share.
-fn crossings(
-    candidates: &Candidates,
-) -> impl Iterator<Item = (usize, Unit, Unit, Vec<Position>)> + '_ {
-    (0..9usize).flat_map(move |b| {
-        lines_through(b).map(move |line| {
-            let open = line
-                .cells()
-                .filter(|p| p.block() == b && candidates.mark_bits(*p) != 0)
-                .collect();
-            (b, Unit::Box(b as u8), line, open)
-        })
-    })
-}
-
-/// The three rows and three columns through box `b` (0-8).
-fn lines_through(b: usize) -> impl Iterator<Item = Unit> {
-    let (top, left) = (b / 3 * 3, b % 3 * 3);
-    (top..top + 3)
-        .map(|r| Unit::Row(r as u8))
-        .chain((left..left + 3).map(|c| Unit::Column(c as u8)))
-}
-
 /// The positions joined for a reason: `r1c2, r1c7`.
 fn cell_list(positions: &[Position]) -> String {
     let names: Vec<String> = positions.iter().map(ToString::to_string).collect();

@@ -22,41 +22,77 @@ fn open_cells(candidates: &Candidates, count: u32) -> Vec<Position> {
 
 /// A pivot with candidates {x, y} (`with_z`: {x, y, z}) and two pincers it sees, {x, z} and
 /// {y, z}: whatever the pivot holds, a pincer (or, for XYZ, the pivot) holds `z`.
+///
+/// In HoDoKu's order, so that the step taken is its: XY-Wings by three two-candidate cells in
+/// reading order, each of the three tried as the pivot (first, second, third); XYZ-Wings by
+/// pivot, then pincers in reading order.
 pub fn xy(candidates: &Candidates, with_z: bool) -> Option<Step> {
+    let pairs = open_cells(candidates, 2);
+    if with_z {
+        let pivots = open_cells(candidates, 3);
+        return pivots.iter().find_map(|&pivot| {
+            pairs.iter().enumerate().find_map(|(i, &p1)| {
+                pairs[i + 1..]
+                    .iter()
+                    .find_map(|&p2| wing(candidates, pivot, p1, p2, true))
+            })
+        });
+    }
+    let marks = |p: Position| candidates.mark_bits(p);
+    pairs.iter().enumerate().find_map(|(i, &a)| {
+        pairs.iter().enumerate().skip(i + 1).find_map(|(j, &b)| {
+            if (marks(a) | marks(b)).count_ones() != 3 {
+                return None;
+            }
+            pairs[j + 1..].iter().find_map(|&c| {
+                let distinct = marks(a) != marks(b) && marks(b) != marks(c) && marks(a) != marks(c);
+                if (marks(a) | marks(b) | marks(c)).count_ones() != 3 || !distinct {
+                    return None;
+                }
+                [(a, b, c), (b, a, c), (c, b, a)]
+                    .into_iter()
+                    .find_map(|(pivot, p1, p2)| wing(candidates, pivot, p1, p2, false))
+            })
+        })
+    })
+}
+
+/// The wing of `pivot` and pincers `p1`, `p2`, if they make one that removes something.
+fn wing(
+    candidates: &Candidates,
+    pivot: Position,
+    p1: Position,
+    p2: Position,
+    with_z: bool,
+) -> Option<Step> {
+    let marks = candidates.mark_bits(pivot);
+    if !sees(p1, pivot) || !sees(p2, pivot) {
+        return None;
+    }
+    let (m1, m2) = (candidates.mark_bits(p1), candidates.mark_bits(p2));
+    let z = m1 & m2;
+    let fits = m1 != m2
+        && z.count_ones() == 1
+        && if with_z {
+            (m1 | m2) == marks
+        } else {
+            z & marks == 0 && (m1 | m2) & !z == marks
+        };
+    if !fits {
+        return None;
+    }
+    let z = z.trailing_zeros() as u8;
+    let mut must_see = vec![p1, p2];
+    if with_z {
+        must_see.push(pivot);
+    }
     let technique = if with_z {
         Technique::XyzWing
     } else {
         Technique::XyWing
     };
-    let pairs = open_cells(candidates, 2);
-    let pivots = open_cells(candidates, if with_z { 3 } else { 2 });
-    pivots.iter().find_map(|&pivot| {
-        let marks = candidates.mark_bits(pivot);
-        let pincers: Vec<Position> = pairs.iter().copied().filter(|&p| sees(p, pivot)).collect();
-        pincers.iter().enumerate().find_map(|(i, &p1)| {
-            pincers[i + 1..].iter().find_map(|&p2| {
-                let (m1, m2) = (candidates.mark_bits(p1), candidates.mark_bits(p2));
-                let z = m1 & m2;
-                let fits = m1 != m2
-                    && z.count_ones() == 1
-                    && if with_z {
-                        (m1 | m2) == marks
-                    } else {
-                        z & marks == 0 && (m1 | m2) & !z == marks
-                    };
-                if !fits {
-                    return None;
-                }
-                let z = z.trailing_zeros() as u8;
-                let mut must_see = vec![p1, p2];
-                if with_z {
-                    must_see.push(pivot);
-                }
-                let reason = format!("{pivot} with {p1}, {p2} on {z}");
-                elimination(technique, seeing_all(candidates, z, &must_see), reason)
-            })
-        })
-    })
+    let reason = format!("{pivot} with {p1}, {p2} on {z}");
+    elimination(technique, seeing_all(candidates, z, &must_see), reason)
 }
 
 /// Two cells with the same candidates {x, y} that do not see each other, joined by a strong
