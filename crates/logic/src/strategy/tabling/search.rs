@@ -94,6 +94,18 @@ pub(super) struct Found {
     net: bool,
 }
 
+/// What a forcing step does: its kind (before its chains are measured), whether it places
+/// (or removes) a digit, the cell and the digit.
+pub(super) type Effect = (Kind, bool, usize, u8);
+
+/// A forcing step noted but not yet measured: its effect and where its proofs are in the
+/// search's list of them.
+#[derive(Clone, Copy)]
+struct Pending {
+    effect: Effect,
+    proofs: (usize, usize),
+}
+
 /// A chain as the table it is read from and the consequence it ends at.
 pub(super) type Proof = (Which, usize, (usize, u8, bool));
 
@@ -280,6 +292,10 @@ pub(super) struct Search {
     pub walker: Walker,
     /// Whether this search is for nets (chains without branches were already offered).
     pub nets: bool,
+    /// The forcing steps found, not yet measured.
+    pending: Vec<Pending>,
+    /// Their proofs, each step's in one run.
+    pending_proofs: Vec<Proof>,
     /// Each forcing chain's length and whether it has net branches, by table and consequence
     /// (`None`: the table does not hold it); many steps share chains.
     measured: HashMap<Proof, Option<(usize, bool)>>,
@@ -297,6 +313,8 @@ impl Search {
             keys: HashMap::new(),
             walker: Walker::default(),
             nets,
+            pending: Vec::new(),
+            pending_proofs: Vec::new(),
             measured: HashMap::new(),
             only_grouped: false,
         }
@@ -338,12 +356,23 @@ impl Search {
         }
     }
 
-    /// Notes a forcing chain or net found (its chains are measured only if its effect could
-    /// be the one taken: see [`Search::best_forcing`]).
-    pub fn keep_forcing(&mut self, step: Found) {
-        if !step.placements.is_empty() || !step.removals.is_empty() {
-            self.steps.push(step);
+    /// Notes a forcing chain or net found: its effect, proved by the chains of each of
+    /// `tables` to each of `targets` (its chains are measured only if its effect could be the
+    /// one taken: see [`Search::best_forcing`]).
+    pub fn note_forcing(
+        &mut self,
+        effect: Effect,
+        tables: &[(Which, usize)],
+        targets: &[(usize, u8, bool)],
+    ) {
+        let first = self.pending_proofs.len();
+        for &(which, at) in tables {
+            for &target in targets {
+                self.pending_proofs.push((which, at, target));
+            }
         }
+        let proofs = (first, self.pending_proofs.len());
+        self.pending.push(Pending { effect, proofs });
     }
 
     /// Keeps a loop or AIC unless an equal one with a chain no longer is kept (a shorter one
@@ -377,20 +406,25 @@ impl Search {
     /// other, so the step taken is among those of the first effect that keeps a step: only
     /// theirs are measured, effect after effect.
     pub fn best_forcing(&mut self) -> Option<Found> {
-        let found = std::mem::take(&mut self.steps);
-        let effect = |step: &Found| match (step.placements.first(), step.removals.first()) {
-            (Some(&(cell, _)), _) => (false, cell),
-            (None, Some(&(cell, digit))) => (true, cell * 10 + usize::from(digit)),
-            (None, None) => (true, usize::MAX),
+        // Placements by cell first, then removals by candidate; within one, as found.
+        let rank = |p: &Pending| match p.effect {
+            (_, true, cell, _) => (false, cell),
+            (_, false, cell, digit) => (true, cell * 10 + usize::from(digit)),
         };
-        let mut groups: std::collections::BTreeMap<(bool, usize), Vec<Found>> = Default::default();
-        for step in found {
-            groups.entry(effect(&step)).or_default().push(step);
-        }
-        for (_, group) in groups {
+        let mut order: Vec<Pending> = std::mem::take(&mut self.pending);
+        order.sort_by_key(rank);
+        for group in order.chunk_by(|a, b| rank(a) == rank(b)) {
             let mut kept: Vec<Found> = Vec::new();
             let mut at: HashMap<(Kind, bool, usize, u8), usize> = HashMap::new();
-            for mut step in group {
+            for pending in group {
+                let (kind, places, cell, digit) = pending.effect;
+                let mut step = Found::new(kind);
+                if places {
+                    step.placements.push((cell, digit));
+                } else {
+                    step.removals.push((cell, digit));
+                }
+                step.proofs = self.pending_proofs[pending.proofs.0..pending.proofs.1].to_vec();
                 self.measure(&mut step);
                 if self.nets && matches!(step.kind, Kind::ChainContradiction | Kind::ChainVerity) {
                     continue;

@@ -4,7 +4,7 @@
 
 use super::board::{cells, digits, first, peers, unit_bits};
 use super::build::Which;
-use super::search::{Found, Kind, Search};
+use super::search::{Effect, Kind, Search};
 use super::table::{Table, cell_of, digit_of, is_set};
 
 /// All 81 cells.
@@ -66,27 +66,12 @@ impl Search {
         allowed.map(|cells| cells & open)
     }
 
-    /// A step saying the premise of `table` is false.
-    fn refuting(table: &Table) -> Found {
-        let mut step = Found::new(Kind::ChainContradiction);
+    /// The effect of a step saying the premise of `table` is false: a set candidate is
+    /// removed, a removed one placed.
+    fn refuting(table: &Table) -> Effect {
         let premise = table.nodes[0];
-        let candidate = (cell_of(premise), digit_of(premise));
-        if is_set(premise) {
-            step.removals.push(candidate);
-        } else {
-            step.placements.push(candidate);
-        }
-        step
-    }
-
-    /// Adds to `step` the chains of `table` to each of `targets`, then keeps the step.
-    fn prove(&mut self, mut step: Found, table: &[(Which, usize)], targets: &[(usize, u8, bool)]) {
-        for &(which, at) in table {
-            for &target in targets {
-                step.proofs.push((which, at, target));
-            }
-        }
-        self.keep_forcing(step);
+        let (cell, digit) = (cell_of(premise), digit_of(premise));
+        (Kind::ChainContradiction, !is_set(premise), cell, digit)
     }
 
     /// The contradictions of table `i` of `which` (`filled`: the filled cells).
@@ -104,7 +89,7 @@ impl Search {
         let opposite = if set { off } else { on };
         if opposite[usize::from(digit)] & 1 << cell != 0 {
             let step = Self::refuting(self.tables.table(which, i));
-            self.prove(step, &me, &[(cell, digit, !set)]);
+            self.note_forcing(step, &me, &[(cell, digit, !set)]);
         }
         // A candidate both set and removed.
         for d in 0..10u8 {
@@ -112,7 +97,7 @@ impl Search {
             if both != 0 {
                 let at = first(both);
                 let step = Self::refuting(self.tables.table(which, i));
-                self.prove(step, &me, &[(at, d, false), (at, d, true)]);
+                self.note_forcing(step, &me, &[(at, d, false), (at, d, true)]);
             }
         }
         // Two digits set in one cell.
@@ -122,7 +107,7 @@ impl Search {
                 if both != 0 {
                     let at = first(both);
                     let step = Self::refuting(self.tables.table(which, i));
-                    self.prove(step, &me, &[(at, a, true), (at, b, true)]);
+                    self.note_forcing(step, &me, &[(at, a, true), (at, b, true)]);
                 }
             }
         }
@@ -134,7 +119,7 @@ impl Search {
                     if twice.count_ones() > 1 {
                         let targets: Vec<_> = cells(twice).map(|c| (c, d, true)).collect();
                         let step = Self::refuting(self.tables.table(which, i));
-                        self.prove(step, &me, &targets);
+                        self.note_forcing(step, &me, &targets);
                     }
                 }
             }
@@ -154,7 +139,7 @@ impl Search {
                 .map(|d| (at, d, false))
                 .collect();
             let step = Self::refuting(self.tables.table(which, i));
-            self.prove(step, &me, &targets);
+            self.note_forcing(step, &me, &targets);
         }
         // A unit left without a place for a digit.
         for houses in HOUSES {
@@ -164,7 +149,7 @@ impl Search {
                     if places != 0 && places & off[usize::from(d)] == places {
                         let targets: Vec<_> = cells(places).map(|c| (c, d, false)).collect();
                         let step = Self::refuting(self.tables.table(which, i));
-                        self.prove(step, &me, &targets);
+                        self.note_forcing(step, &me, &targets);
                     }
                 }
             }
@@ -184,13 +169,8 @@ impl Search {
             for d in 1..=9u8 {
                 let common = a[usize::from(d)] & b[usize::from(d)] & not_premise;
                 for cell in cells(common) {
-                    let mut step = Found::new(Kind::ChainVerity);
-                    if set {
-                        step.placements.push((cell, d));
-                    } else {
-                        step.removals.push((cell, d));
-                    }
-                    self.prove(step, &both, &[(cell, d, set)]);
+                    let step = (Kind::ChainVerity, set, cell, d);
+                    self.note_forcing(step, &both, &[(cell, d, set)]);
                 }
             }
         }
@@ -215,13 +195,8 @@ impl Search {
         for d in 1..=9u8 {
             for (set, common) in [(true, on[usize::from(d)]), (false, off[usize::from(d)])] {
                 for cell in cells(common) {
-                    let mut step = Found::new(Kind::ChainVerity);
-                    if set {
-                        step.placements.push((cell, d));
-                    } else {
-                        step.removals.push((cell, d));
-                    }
-                    self.prove(step, &sources, &[(cell, d, set)]);
+                    let step = (Kind::ChainVerity, set, cell, d);
+                    self.note_forcing(step, &sources, &[(cell, d, set)]);
                 }
             }
         }
