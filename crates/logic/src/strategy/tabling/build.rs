@@ -281,10 +281,24 @@ impl Tables {
         at
     }
 
+    /// Expands the "on" tables, then the "off" ones (see [`Tables::expand_list`]).
+    pub fn expand(&mut self) {
+        for table in self
+            .on
+            .iter_mut()
+            .chain(&mut self.off)
+            .chain(&mut self.extended)
+        {
+            table.direct = table.len();
+        }
+        self.expand_list(Which::On);
+        self.expand_list(Which::Off);
+    }
+
     /// Expands every table of `which` (on or off) in order: each entry's own table's direct
     /// entries are copied in (and then expanded in their turn), or, when already there by a
     /// longer way, the shorter origin replaces the old one.
-    pub fn expand(&mut self, which: Which) {
+    fn expand_list(&mut self, which: Which) {
         let Tables {
             on,
             off,
@@ -346,7 +360,7 @@ fn merge(dest: &mut Table, source: &Table, j: usize, source_list: Which, source_
         return;
     }
     let base = dest.distance(j);
-    for k in 1..source.len() {
+    for k in 1..source.direct {
         let origin = source.origins[k];
         if origin.expanded {
             continue;

@@ -38,8 +38,7 @@ pub fn nice_loop(candidates: &crate::Candidates, technique: Technique) -> Option
     if grouped {
         tables.fill_groups();
     }
-    tables.expand(Which::On);
-    tables.expand(Which::Off);
+    tables.expand();
     let mut search = Search::new(tables, false);
     search.only_grouped = grouped;
     search.nice_loops(Which::On);
@@ -61,8 +60,7 @@ pub fn forcing(candidates: &crate::Candidates, technique: Technique) -> Option<S
         tables.fill_direct();
     }
     tables.fill_groups();
-    tables.expand(Which::On);
-    tables.expand(Which::Off);
+    tables.expand();
     if deadline::passed() {
         return None;
     }

@@ -114,6 +114,10 @@ pub(super) struct Table {
     places: Box<[u16; 1620]>,
     /// Where each group node is in `nodes`.
     groups: Vec<(Node, u16)>,
+    /// How many entries were written before expanding (they come first: expanding only adds
+    /// after them, and never turns one of them into a copied entry but the last of a full
+    /// table, which merging checks for).
+    pub direct: usize,
 }
 
 /// A candidate node's place in [`Table::places`].
@@ -131,6 +135,7 @@ impl Table {
             off: [0; 10],
             places: Box::new([0; 1620]),
             groups: Vec::new(),
+            direct: 0,
         }
     }
 
@@ -146,6 +151,7 @@ impl Table {
         self.groups.clear();
         self.on = [0; 10];
         self.off = [0; 10];
+        self.direct = 0;
     }
 
     /// How many entries.
