@@ -10,7 +10,7 @@ use std::fs;
 
 use rayon::prelude::*;
 use sudoku_engine::Grid;
-use sudoku_logic::{Level, explain, rate};
+use sudoku_logic::{Level, rate};
 
 /// One reference line: the puzzle, HoDoKu's level and score, and the group it belongs to.
 struct Reference {
@@ -53,8 +53,9 @@ fn agreement(references: &[Reference]) -> Vec<(String, usize, usize, usize)> {
     let verdicts: Vec<(bool, bool)> = references
         .par_iter()
         .map(|reference| {
-            let (steps, end) = explain(&reference.puzzle);
-            let rating = rate(&steps, end.is_solved());
+            let explained = common::explained(&reference.puzzle);
+            let (steps, end) = &*explained;
+            let rating = rate(steps, end.is_solved());
             (
                 rating.level == Some(reference.level),
                 rating.score == reference.score,
