@@ -11,14 +11,14 @@ use crate::deadline;
 
 /// A group: two or three cells of one digit where a box meets a row or column.
 #[derive(Clone, Copy)]
-pub(super) struct Group {
-    pub digit: u8,
-    pub cells: u128,
+struct Group {
+    digit: u8,
+    cells: u128,
     /// The cells that see every cell of the group.
-    pub sees: u128,
-    pub block: usize,
+    sees: u128,
+    block: usize,
     /// The row (0-8) or column (9-17) as a unit number.
-    pub line: usize,
+    line: usize,
     first: [usize; 2],
     third: Option<usize>,
 }
@@ -39,7 +39,7 @@ impl Group {
     }
 
     /// The group's node, set or removed.
-    pub fn node(&self, set: bool) -> Node {
+    fn node(&self, set: bool) -> Node {
         group_node(self.first, self.third, self.digit, set)
     }
 }
@@ -219,7 +219,7 @@ impl Tables {
 
     /// The groups (rows first, then columns; each line's digits in order, each crossed with the
     /// boxes in order), with their tables and their links into the candidates' tables.
-    pub fn fill_groups(&mut self) -> Vec<Group> {
+    pub fn fill_groups(&mut self) {
         let groups = collect_groups(&self.board);
         for (i, group) in groups.iter().enumerate() {
             let on_at = self.new_extended(group.node(true));
@@ -268,7 +268,6 @@ impl Tables {
                 }
             }
         }
-        groups
     }
 
     /// A new table in `extended` for a group node, with the node as its premise.
