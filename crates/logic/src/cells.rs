@@ -122,14 +122,7 @@ impl CellSet {
 
     /// The cells in reading order.
     pub fn iter(self) -> impl Iterator<Item = Position> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            let index = bits.trailing_zeros() as usize;
-            (bits != 0).then(|| {
-                bits &= bits - 1;
-                Position::new(index)
-            })
-        })
+        cell_indices(self.0).map(Position::new)
     }
 
     /// The row all the cells share, if they do.
@@ -193,6 +186,18 @@ impl Not for CellSet {
     fn not(self) -> CellSet {
         CellSet(!self.0 & ALL_BITS)
     }
+}
+
+/// The cell indices of a raw cell bit set (bit `i` for cell `i`), in reading order: for the
+/// searches that keep sets as bits.
+pub(crate) fn cell_indices(mut bits: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let cell = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            cell
+        })
+    })
 }
 
 /// True when two different cells share a row, column or box.

@@ -10,16 +10,7 @@ use super::{Technique, elimination};
 use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::{Position, Unit};
 
-/// The cells of a bit set, in reading order.
-fn cells(mut bits: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let cell = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            cell
-        })
-    })
-}
+use crate::cells::cell_indices as cells;
 
 /// How many digits a candidate mask holds, as a signed count (the search subtracts them).
 fn count(marks: u16) -> i32 {

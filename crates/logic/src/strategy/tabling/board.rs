@@ -32,26 +32,14 @@ pub(super) fn peers(cell: usize) -> u128 {
     CellSet::peers(Position::new(cell)).bits()
 }
 
-/// The cells of a bit set, in index order.
-pub(super) fn cells(mut bits: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let cell = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            cell
-        })
-    })
-}
+pub(super) use crate::cells::cell_indices as cells;
 
 /// The lowest cell of a non-empty set.
 pub(super) fn first(bits: u128) -> usize {
     bits.trailing_zeros() as usize
 }
 
-/// The digits of a candidate mask (bit `d` for digit `d`), in order.
-pub(super) fn digits(marks: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| marks & (1 << d) != 0)
-}
+pub(super) use super::super::digits;
 
 /// One state of the grid.
 #[derive(Clone)]

@@ -197,22 +197,15 @@ impl Tables {
             }
             for digit in digits(saved.marks[cell]) {
                 let at = cell * 10 + usize::from(digit);
-                board.reset_to(&saved);
-                net_table(
-                    &mut self.on[at],
-                    &mut board,
-                    &saved,
-                    (cell, digit, true),
-                    rounds,
-                );
-                board.reset_to(&saved);
-                net_table(
-                    &mut self.off[at],
-                    &mut board,
-                    &saved,
-                    (cell, digit, false),
-                    rounds,
-                );
+                for set in [true, false] {
+                    let table = if set {
+                        &mut self.on[at]
+                    } else {
+                        &mut self.off[at]
+                    };
+                    board.reset_to(&saved);
+                    net_table(table, &mut board, &saved, (cell, digit, set), rounds);
+                }
             }
         }
     }

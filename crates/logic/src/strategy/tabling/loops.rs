@@ -86,12 +86,6 @@ impl Search {
         if step.removals.is_empty() {
             return;
         }
-        if step.chains[0]
-            .iter()
-            .any(|&e| e >= 0 && is_group(e as Node))
-        {
-            step.kind = step.kind.grouped();
-        }
         self.keep_loop(step);
     }
 
@@ -228,12 +222,6 @@ impl Search {
         let target = (end_cell, end_digit, true);
         if !add_chain(walker, tables, &mut step, table, target, Shape::Aic) {
             return;
-        }
-        if step.chains[0]
-            .iter()
-            .any(|&e| e >= 0 && is_group(e as Node))
-        {
-            step.kind = step.kind.grouped();
         }
         self.keep_loop(step);
     }

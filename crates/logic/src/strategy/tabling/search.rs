@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::build::{Tables, Which};
 use super::chain::{Shape, Walker};
-use super::table::Table;
+use super::table::{Node, Table, is_group};
 
 /// What a step is, in HoDoKu's terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -375,9 +375,15 @@ impl Search {
         self.pending.push(Pending { effect, proofs });
     }
 
-    /// Keeps a loop or AIC unless an equal one with a chain no longer is kept (a shorter one
-    /// is kept beside it).
+    /// Keeps a loop or AIC (grouped when its chain has a group) unless an equal one with a
+    /// chain no longer is kept (a shorter one is kept beside it).
     pub fn keep_loop(&mut self, mut step: Found) {
+        if step.chains[0]
+            .iter()
+            .any(|&e| e >= 0 && is_group(e as Node))
+        {
+            step.kind = step.kind.grouped();
+        }
         if self.only_grouped && !step.kind.is_grouped() {
             return;
         }
@@ -429,11 +435,7 @@ impl Search {
                 if self.nets && matches!(step.kind, Kind::ChainContradiction | Kind::ChainVerity) {
                     continue;
                 }
-                let key = match (step.placements.first(), step.removals.first()) {
-                    (Some(&(cell, digit)), _) => (step.kind, true, cell, digit),
-                    (None, Some(&(cell, digit))) => (step.kind, false, cell, digit),
-                    (None, None) => continue,
-                };
+                let key = (step.kind, places, cell, digit);
                 match at.get(&key) {
                     Some(&old) => {
                         if kept[old].chain_length() > step.chain_length() {

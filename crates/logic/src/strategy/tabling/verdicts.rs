@@ -164,8 +164,8 @@ impl Search {
         }
         let not_premise = !(1u128 << cell_of(on.nodes[0]));
         let both = [(Which::On, i), (Which::Off, i)];
-        let sets: Vec<[u128; 10]> = vec![on.on, off.on, on.off, off.off];
-        for (set, (a, b)) in [(true, (&sets[0], &sets[1])), (false, (&sets[2], &sets[3]))] {
+        let pairs = [(true, on.on, off.on), (false, on.off, off.off)];
+        for (set, a, b) in pairs {
             for d in 1..=9u8 {
                 let common = a[usize::from(d)] & b[usize::from(d)] & not_premise;
                 for cell in cells(common) {
