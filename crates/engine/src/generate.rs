@@ -11,6 +11,7 @@ use crate::digit::{Digit, DigitSet};
 use crate::error::{GenerateError, UnknownSymmetry};
 use crate::grid::{CELLS, Grid, Position, Unit};
 use crate::solver::{Givens, random_solution, solvable_without};
+use crate::unavoidable::UnavoidableSets;
 
 /// A map of the grid onto itself, on (row, column) counted from 0.
 /// A map of (row, column) on a grid whose last row and column are `last`.
@@ -182,12 +183,14 @@ pub fn random_grid(rng: &mut impl Rng) -> Grid {
 #[must_use]
 pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -> Grid {
     let mut puzzle = Clues::of(solution);
+    let unavoidable = UnavoidableSets::of(solution);
     let orbits = symmetry.orbits();
     let mut order: [u8; CELLS] = std::array::from_fn(|i| i as u8);
     let order = &mut order[..orbits.len()];
     order.shuffle(rng);
     for &index in order.iter() {
-        if let Some(fewer) = without_orbit(&puzzle, solution, &orbits[usize::from(index)]) {
+        let orbit = &orbits[usize::from(index)];
+        if let Some(fewer) = without_orbit(&puzzle, solution, &unavoidable, orbit) {
             puzzle = fewer;
         }
     }
@@ -199,8 +202,14 @@ pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -
 /// Any other solution differs from `solution` in some removed cell; take the first such cell in
 /// the orbit's order. So the puzzle stays unique exactly when, for each removed cell in turn, no
 /// solution avoids its digit while the cells before it keep theirs: one search per cell (often
-/// none, when the cell is a single of what is left), never a count of all solutions.
-fn without_orbit(puzzle: &Clues, solution: &Grid, orbit: &[Position]) -> Option<Clues> {
+/// none, when the cell is a single of what is left, or when it is the last clue of one of the
+/// `unavoidable` sets of the solution), never a count of all solutions.
+fn without_orbit(
+    puzzle: &Clues,
+    solution: &Grid,
+    unavoidable: &UnavoidableSets,
+    orbit: &[Position],
+) -> Option<Clues> {
     let mut fewer = *puzzle;
     for &position in orbit {
         fewer.remove(position);
@@ -209,7 +218,10 @@ fn without_orbit(puzzle: &Clues, solution: &Grid, orbit: &[Position]) -> Option<
     for &position in orbit.iter().rev() {
         // `probe` lacks this cell and the ones before it; the ones after it are clues again.
         let digit = solution.get(position).expect("the solution is complete");
-        if !probe.forces(position, digit) && solvable_without(&probe.givens, position, digit) {
+        let breaks_uniqueness = !probe.forces(position, digit)
+            && (unavoidable.completed_by(probe.open, position.index())
+                || solvable_without(&probe.givens, position, digit));
+        if breaks_uniqueness {
             return None;
         }
         probe.put(position, digit);
@@ -218,12 +230,15 @@ fn without_orbit(puzzle: &Clues, solution: &Grid, orbit: &[Position]) -> Option<
 }
 
 /// A puzzle being thinned out, in the forms the checks read, kept in step clue by clue: the
-/// grid, the engine's givens, and the digits present in each row, column and box (bit `d` for
-/// digit d). The clues must not clash (they are always part of one solution here).
+/// grid, the engine's givens, the cells that are not clues, and the digits present in each row,
+/// column and box (bit `d` for digit d). The clues must not clash (they are always part of one
+/// solution here).
 #[derive(Clone, Copy)]
 struct Clues {
     grid: Grid,
     givens: Givens,
+    /// Bit `i` for each cell `i` without a clue.
+    open: u128,
     rows: [u16; 9],
     columns: [u16; 9],
     boxes: [u16; 9],
@@ -234,6 +249,7 @@ impl Clues {
         let mut clues = Clues {
             grid: Grid::empty(),
             givens: Givens::default(),
+            open: (1 << CELLS) - 1,
             rows: [0; 9],
             columns: [0; 9],
             boxes: [0; 9],
@@ -248,6 +264,7 @@ impl Clues {
     fn put(&mut self, position: Position, digit: Digit) {
         self.grid.set(position, Some(digit));
         self.givens.set(position, Some(digit));
+        self.open &= !(1 << position.index());
         self.toggle(position, digit);
     }
 
@@ -256,6 +273,7 @@ impl Clues {
         let digit = self.grid.get(position).expect("only clues are removed");
         self.grid.set(position, None);
         self.givens.set(position, None);
+        self.open |= 1 << position.index();
         self.toggle(position, digit);
     }
 

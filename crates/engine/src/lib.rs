@@ -9,6 +9,7 @@ pub mod grid;
 pub mod parse;
 pub mod sized;
 pub mod solver;
+mod unavoidable;
 
 pub use digit::{Digit, DigitSet};
 pub use error::{GenerateError, ParseError, TimedOut, UnknownSymmetry};
