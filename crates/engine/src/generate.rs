@@ -189,44 +189,53 @@ pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -
     let order = &mut order[..orbits.len()];
     order.shuffle(rng);
     for &index in order.iter() {
-        let orbit = &orbits[usize::from(index)];
-        if let Some(fewer) = without_orbit(&puzzle, solution, &unavoidable, orbit) {
-            puzzle = fewer;
-        }
+        remove_orbit_if_unique(
+            &mut puzzle,
+            solution,
+            &unavoidable,
+            &orbits[usize::from(index)],
+        );
     }
     puzzle.grid
 }
 
-/// `puzzle` without the clues of `orbit`, if it keeps `solution` as its only solution.
+/// Removes the clues of `orbit` from `puzzle` if it keeps `solution` as its only solution, and
+/// says whether it did; otherwise leaves `puzzle` as it was. (In place: the puzzle is copied
+/// for no check.)
 ///
 /// Any other solution differs from `solution` in some removed cell; take the first such cell in
 /// the orbit's order. So the puzzle stays unique exactly when, for each removed cell in turn, no
 /// solution avoids its digit while the cells before it keep theirs: one search per cell (often
 /// none, when the cell is a single of what is left, or when it is the last clue of one of the
 /// `unavoidable` sets of the solution), never a count of all solutions.
-fn without_orbit(
-    puzzle: &Clues,
+fn remove_orbit_if_unique(
+    puzzle: &mut Clues,
     solution: &Grid,
     unavoidable: &UnavoidableSets,
     orbit: &[Position],
-) -> Option<Clues> {
-    let mut fewer = *puzzle;
+) -> bool {
+    let digit_at = |position: Position| solution.get(position).expect("the solution is complete");
     for &position in orbit {
-        fewer.remove(position);
+        puzzle.remove(position);
     }
-    let mut probe = fewer;
-    for &position in orbit.iter().rev() {
-        // `probe` lacks this cell and the ones before it; the ones after it are clues again.
-        let digit = solution.get(position).expect("the solution is complete");
-        let breaks_uniqueness = !probe.forces(position, digit)
-            && (unavoidable.completed_by(probe.open, position.index())
-                || solvable_without(&probe.givens, position, digit));
+    for (checked, &position) in orbit.iter().enumerate().rev() {
+        // `puzzle` lacks this cell and the ones before it; the ones after it are clues again.
+        let digit = digit_at(position);
+        let breaks_uniqueness = !puzzle.forces(position, digit)
+            && (unavoidable.completed_by(puzzle.open, position.index())
+                || solvable_without(&puzzle.givens, position, digit));
         if breaks_uniqueness {
-            return None;
+            for &position in &orbit[..=checked] {
+                puzzle.put(position, digit_at(position));
+            }
+            return false;
         }
-        probe.put(position, digit);
+        puzzle.put(position, digit);
     }
-    Some(fewer)
+    for &position in orbit {
+        puzzle.remove(position);
+    }
+    true
 }
 
 /// A puzzle being thinned out, in the forms the checks read, kept in step clue by clue: the

@@ -222,6 +222,16 @@ impl Visitor for FirstSolution {
     }
 }
 
+/// Notes that a solution exists and stops, without reading it out.
+struct AnySolution(bool);
+
+impl Visitor for AnySolution {
+    fn solution(&mut self, _board: &Board) -> bool {
+        self.0 = true;
+        false
+    }
+}
+
 /// Counts solutions up to a limit.
 struct Counter {
     found: u64,
@@ -281,9 +291,9 @@ pub fn random_solution(puzzle: &Grid, rng: &mut impl Rng) -> Option<Grid> {
 pub fn solvable_without(puzzle: &Givens, position: Position, digit: Digit) -> bool {
     let mut board = Board::from_givens(puzzle);
     board.eliminate(position.index(), digit.index());
-    let mut visitor = FirstSolution(None);
+    let mut visitor = AnySolution(false);
     search(&mut board, &mut visitor, &mut SearchStats::default());
-    visitor.0.is_some()
+    visitor.0
 }
 
 /// Solves `puzzle`, returning its first solution, or `None` when it has none.
