@@ -218,12 +218,21 @@ fn remove_orbit_if_unique(
     for &position in orbit {
         puzzle.remove(position);
     }
+    // An unavoidable set with no clue left: two solutions, whatever the searches would say.
+    if orbit
+        .iter()
+        .any(|position| unavoidable.completed_by(puzzle.open, position.index()))
+    {
+        for &position in orbit {
+            puzzle.put(position, digit_at(position));
+        }
+        return false;
+    }
     for (checked, &position) in orbit.iter().enumerate().rev() {
         // `puzzle` lacks this cell and the ones before it; the ones after it are clues again.
         let digit = digit_at(position);
-        let breaks_uniqueness = !puzzle.forces(position, digit)
-            && (unavoidable.completed_by(puzzle.open, position.index())
-                || solvable_without(&puzzle.givens, position, digit));
+        let breaks_uniqueness =
+            !puzzle.forces(position, digit) && solvable_without(&puzzle.givens, position, digit);
         if breaks_uniqueness {
             for &position in &orbit[..=checked] {
                 puzzle.put(position, digit_at(position));

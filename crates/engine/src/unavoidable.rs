@@ -68,8 +68,8 @@ impl UnavoidableSets {
         found
     }
 
-    /// True when some set holds `cell` and otherwise only cells in `open` (the cells that are
-    /// not clues): with `cell` open too, the puzzle would have a second solution.
+    /// True when some set holding `cell` lies within `open` (the cells that are not clues, and
+    /// `cell` with them): the puzzle has a second solution.
     pub(crate) fn completed_by(&self, open: u128, cell: usize) -> bool {
         let open = open | 1 << cell;
         self.of_cell[cell]
