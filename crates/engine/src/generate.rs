@@ -317,17 +317,52 @@ impl Clues {
         if self.seen(position) | bit == DigitSet::ALL.bits() {
             return true;
         }
-        let blocked = |other: Position| {
-            other == position || self.grid.get(other).is_some() || self.seen(other) & bit != 0
-        };
-        [
-            Unit::Row(position.row() as u8),
-            Unit::Column(position.column() as u8),
-            Unit::Box(position.block() as u8),
-        ]
-        .into_iter()
-        .any(|unit| unit.cells().all(&blocked))
+        // The open cells other than this one where `digit` could still go: none in a unit
+        // makes it a hidden single there.
+        let digit_bit = |set: u16| u128::from(set & bit != 0).wrapping_neg();
+        let seeing = (0..9).fold(0u128, |seeing, i| {
+            seeing
+                | ROW_CELLS[i] & digit_bit(self.rows[i])
+                | COLUMN_CELLS[i] & digit_bit(self.columns[i])
+                | BOX_CELLS[i] & digit_bit(self.boxes[i])
+        });
+        let free = self.open & !seeing & !(1 << position.index());
+        free & ROW_CELLS[position.row()] == 0
+            || free & COLUMN_CELLS[position.column()] == 0
+            || free & BOX_CELLS[position.block()] == 0
     }
+}
+
+/// The cells of each row, column and box, as masks (bit = cell index).
+const ROW_CELLS: [u128; 9] = unit_masks(UnitKind::Row);
+const COLUMN_CELLS: [u128; 9] = unit_masks(UnitKind::Column);
+const BOX_CELLS: [u128; 9] = unit_masks(UnitKind::Box);
+
+/// Which units [`unit_masks`] makes.
+enum UnitKind {
+    Row,
+    Column,
+    Box,
+}
+
+/// The masks of the nine units of one kind.
+const fn unit_masks(kind: UnitKind) -> [u128; 9] {
+    let mut masks = [0; 9];
+    let mut unit = 0;
+    while unit < 9 {
+        let mut i = 0;
+        while i < 9 {
+            let cell = match kind {
+                UnitKind::Row => 9 * unit + i,
+                UnitKind::Column => 9 * i + unit,
+                UnitKind::Box => 27 * (unit / 3) + 3 * (unit % 3) + 9 * (i / 3) + i % 3,
+            };
+            masks[unit] |= 1 << cell;
+            i += 1;
+        }
+        unit += 1;
+    }
+    masks
 }
 
 /// What to generate.
