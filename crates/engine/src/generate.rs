@@ -200,14 +200,15 @@ pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -
 }
 
 /// Removes the clues of `orbit` from `puzzle` if it keeps `solution` as its only solution, and
-/// says whether it did; otherwise leaves `puzzle` as it was. (In place: the puzzle is copied
-/// for no check.)
+/// says whether it did; otherwise leaves `puzzle` as it was. Works in place: no check copies
+/// the puzzle.
 ///
+/// When the removal empties one of the `unavoidable` sets of the solution, the puzzle has two
+/// solutions and no search is needed.
 /// Any other solution differs from `solution` in some removed cell; take the first such cell in
 /// the orbit's order. So the puzzle stays unique exactly when, for each removed cell in turn, no
 /// solution avoids its digit while the cells before it keep theirs: one search per cell (often
-/// none, when the cell is a single of what is left, or when it is the last clue of one of the
-/// `unavoidable` sets of the solution), never a count of all solutions.
+/// none, when the cell is a single of what is left), never a count of all solutions.
 fn remove_orbit_if_unique(
     puzzle: &mut Clues,
     solution: &Grid,
