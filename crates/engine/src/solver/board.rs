@@ -265,15 +265,9 @@ impl Board {
         Ok(changed)
     }
 
-    /// Propagates everything the rules force, cheapest rule first.
-    #[inline(always)]
-    pub(super) fn propagate(&mut self) -> Progress {
-        self.propagate_with::<false>()
-    }
-
-    /// Like [`Board::propagate`], with column claiming as a last rule when `CLAIM` is set: more
-    /// work a node, for smaller trees where a search has grown large.
-    #[inline(always)]
+    /// Propagates everything the rules force, cheapest rule first; with column claiming as a
+    /// last rule when `CLAIM` is set (more work a node, for smaller trees where a search has
+    /// grown large).
     pub(super) fn propagate_with<const CLAIM: bool>(&mut self) -> Progress {
         loop {
             if !self.settle_all() {
@@ -415,7 +409,7 @@ mod tests {
         let text = format!("{}123456...{}", ".".repeat(36), ".".repeat(36));
         let grid: Grid = text.parse().expect("test puzzle parses");
         let mut board = Board::from_givens(&Givens::of(&grid));
-        let Progress::Stuck { pairs } = board.propagate() else {
+        let Progress::Stuck { pairs } = board.propagate_with::<false>() else {
             panic!("the puzzle needs a guess");
         };
         assert_eq!(pairs, [0; 3]);
@@ -437,7 +431,10 @@ mod tests {
         let grid: Grid = COLUMN_PUZZLE.parse().expect("test puzzle parses");
         let start = Board::from_givens(&Givens::of(&grid));
         let mut plain = start;
-        assert!(matches!(plain.propagate(), Progress::Stuck { .. }));
+        assert!(matches!(
+            plain.propagate_with::<false>(),
+            Progress::Stuck { .. }
+        ));
         let mut claiming = start;
         assert!(matches!(
             claiming.propagate_with::<true>(),

@@ -98,7 +98,7 @@ impl Givens {
 const FALLBACK_GUESSES: u64 = 256;
 
 /// After this many dead ends, a search also claims along columns at every node (see
-/// `Board::propagate_with`). Most searches never get there: the hard collections average 116 to
+/// `Board::propagate_with` and [`search_with`]). Most searches never get there: the hard collections average 116 to
 /// 182 dead ends when counting, puzzles with many solutions a few dozen. A tree this large is
 /// one where the cheaper rules miss what a column shows (a 17-clue puzzle walked 1,525 nodes
 /// without it and is solved at its root with it); 256 leaves every collection's time as it was.
@@ -135,16 +135,24 @@ trait Visitor {
 /// The board is borrowed rather than moved: a move would copy the 228-byte state a second time
 /// for every guess, on top of the copy that makes the branch.
 fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStats) -> bool {
+    search_with::<V, false>(board, visitor, stats)
+}
+
+/// [`search`], claiming along columns at every node when `CLAIM` is set. Without it, once the
+/// search has met [`CLAIM_AFTER_BACKTRACKS`] dead ends, each of its open positions goes on with
+/// claiming as soon as a guess below it is done (the check is made there, once a guess, so
+/// that the usual search pays nothing a node for it).
+fn search_with<V: Visitor, const CLAIM: bool>(
+    board: &mut Board,
+    visitor: &mut V,
+    stats: &mut SearchStats,
+) -> bool {
     loop {
         stats.nodes += 1;
         let Guess {
             cell,
             two_candidates,
-        } = match if stats.backtracks >= CLAIM_AFTER_BACKTRACKS {
-            board.propagate_with::<true>()
-        } else {
-            board.propagate()
-        } {
+        } = match board.propagate_with::<CLAIM>() {
             Progress::Contradiction => {
                 stats.backtracks += 1;
                 return true;
@@ -168,7 +176,7 @@ fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStat
         let mut branch = *board;
         branch.assign(cell, digit);
         stats.guesses += 1;
-        if !search(&mut branch, visitor, stats) {
+        if !search_with::<V, CLAIM>(&mut branch, visitor, stats) {
             return false;
         }
         board.eliminate(cell, digit);
@@ -179,6 +187,9 @@ fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStat
                 .first_candidate(cell)
                 .expect("a two-candidate cell keeps its other candidate");
             board.assign(cell, other);
+        }
+        if !CLAIM && stats.backtracks >= CLAIM_AFTER_BACKTRACKS {
+            return search_with::<V, true>(board, visitor, stats);
         }
     }
 }
