@@ -320,12 +320,13 @@ impl Clues {
         }
         // The open cells other than this one where `digit` could still go: none in a unit
         // makes it a hidden single there.
-        let digit_bit = |set: u16| u128::from(set & bit != 0).wrapping_neg();
+        // All ones when a unit's digits include `digit`, else none.
+        let all_if_held = |digits: u16| u128::from(digits & bit != 0).wrapping_neg();
         let seeing = (0..9).fold(0u128, |seeing, i| {
             seeing
-                | ROW_CELLS[i] & digit_bit(self.rows[i])
-                | COLUMN_CELLS[i] & digit_bit(self.columns[i])
-                | BOX_CELLS[i] & digit_bit(self.boxes[i])
+                | ROW_CELLS[i] & all_if_held(self.rows[i])
+                | COLUMN_CELLS[i] & all_if_held(self.columns[i])
+                | BOX_CELLS[i] & all_if_held(self.boxes[i])
         });
         let free = self.open & !seeing & !(1 << position.index());
         free & ROW_CELLS[position.row()] == 0

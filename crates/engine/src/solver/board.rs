@@ -462,4 +462,29 @@ mod tests {
         assert_eq!(board.masks[subband(0, 0)] & cells_in_columns(0b110), 0);
         assert!(matches!(board.claim_columns(), Ok(false)));
     }
+
+    proptest::proptest! {
+        /// Claiming never strikes out a digit of a solution: from a random complete grid with
+        /// a random half or fewer of its cells given, propagation with claiming keeps every
+        /// cell's digit among its candidates (and so never ends in a contradiction).
+        #[test]
+        fn claiming_keeps_every_solution(seed in 0u64..1_000_000, keep in 0.05f64..0.5) {
+            use rand::{RngExt, SeedableRng};
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+            let solution = crate::generate::random_grid(&mut rng);
+            let mut puzzle = solution;
+            for position in crate::grid::Position::all() {
+                if !rng.random_bool(keep) {
+                    puzzle.set(position, None);
+                }
+            }
+            let mut board = Board::from_givens(&Givens::of(&puzzle));
+            let progress = board.propagate_with::<true>();
+            proptest::prop_assert!(!matches!(progress, Progress::Contradiction));
+            for (position, digit) in solution.givens() {
+                let candidates = board.candidates(position.index());
+                proptest::prop_assert!(candidates & 1 << digit.index() != 0, "{puzzle}");
+            }
+        }
+    }
 }
