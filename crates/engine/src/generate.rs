@@ -199,53 +199,41 @@ pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, rng: &mut impl Rng) -
     puzzle.grid
 }
 
-/// Removes the clues of `orbit` from `puzzle` if it keeps `solution` as its only solution, and
-/// says whether it did; otherwise leaves `puzzle` as it was. Works in place: no check copies
-/// the puzzle.
+/// Removes the clues of `orbit` from `puzzle` if it keeps `solution` as its only solution;
+/// otherwise leaves `puzzle` as it was. Works in place: no check copies the puzzle.
 ///
 /// When the removal empties one of the `unavoidable` sets of the solution, the puzzle has two
-/// solutions and no search is needed.
-/// Any other solution differs from `solution` in some removed cell; take the first such cell in
-/// the orbit's order. So the puzzle stays unique exactly when, for each removed cell in turn, no
-/// solution avoids its digit while the cells before it keep theirs: one search per cell (often
-/// none, when the cell is a single of what is left), never a count of all solutions.
+/// solutions and no search is needed. Otherwise: any other solution differs from `solution` in
+/// some removed cell; take the first such cell in the orbit's order. So the puzzle stays unique
+/// exactly when, for each removed cell in turn, no solution avoids its digit while the cells
+/// before it keep theirs: one search per cell (often none, when the cell is a single of what is
+/// left), never a count of all solutions.
 fn remove_orbit_if_unique(
     puzzle: &mut Clues,
     solution: &Grid,
     unavoidable: &UnavoidableSets,
     orbit: &[Position],
-) -> bool {
-    let digit_at = |position: Position| solution.get(position).expect("the solution is complete");
+) {
     for &position in orbit {
         puzzle.remove(position);
     }
-    // An unavoidable set with no clue left: two solutions, whatever the searches would say.
-    if orbit
+    let mut unique = !orbit
         .iter()
-        .any(|position| unavoidable.completed_by(puzzle.open, position.index()))
-    {
-        for &position in orbit {
-            puzzle.put(position, digit_at(position));
-        }
-        return false;
-    }
-    for (checked, &position) in orbit.iter().enumerate().rev() {
-        // `puzzle` lacks this cell and the ones before it; the ones after it are clues again.
-        let digit = digit_at(position);
-        let breaks_uniqueness =
-            !puzzle.forces(position, digit) && solvable_without(&puzzle.givens, position, digit);
-        if breaks_uniqueness {
-            for &position in &orbit[..=checked] {
-                puzzle.put(position, digit_at(position));
-            }
-            return false;
-        }
+        .any(|position| unavoidable.completed_by(puzzle.open, position.index()));
+    // Last cell first, each put back once checked: `puzzle` then lacks the cell being checked
+    // and the ones before it. After the first failure the rest are only put back.
+    for &position in orbit.iter().rev() {
+        let digit = solution.get(position).expect("the solution is complete");
+        unique = unique
+            && (puzzle.forces(position, digit)
+                || !solvable_without(&puzzle.givens, position, digit));
         puzzle.put(position, digit);
     }
-    for &position in orbit {
-        puzzle.remove(position);
+    if unique {
+        for &position in orbit {
+            puzzle.remove(position);
+        }
     }
-    true
 }
 
 /// A puzzle being thinned out, in the forms the checks read, kept in step clue by clue: the
@@ -318,8 +306,6 @@ impl Clues {
         if self.seen(position) | bit == DigitSet::ALL.bits() {
             return true;
         }
-        // The open cells other than this one where `digit` could still go: none in a unit
-        // makes it a hidden single there.
         // All ones when a unit's digits include `digit`, else none.
         let all_if_held = |digits: u16| u128::from(digits & bit != 0).wrapping_neg();
         let seeing = (0..9).fold(0u128, |seeing, i| {
@@ -328,6 +314,8 @@ impl Clues {
                 | COLUMN_CELLS[i] & all_if_held(self.columns[i])
                 | BOX_CELLS[i] & all_if_held(self.boxes[i])
         });
+        // The open cells other than this one where `digit` could still go: none in a unit
+        // makes it a hidden single there.
         let free = self.open & !seeing & !(1 << position.index());
         free & ROW_CELLS[position.row()] == 0
             || free & COLUMN_CELLS[position.column()] == 0
@@ -335,37 +323,24 @@ impl Clues {
     }
 }
 
-/// The cells of each row, column and box, as masks (bit = cell index).
-const ROW_CELLS: [u128; 9] = unit_masks(UnitKind::Row);
-const COLUMN_CELLS: [u128; 9] = unit_masks(UnitKind::Column);
-const BOX_CELLS: [u128; 9] = unit_masks(UnitKind::Box);
+/// The cells of each row, column and box, as masks (bit = cell index), by unit number.
+const ROW_CELLS: [u128; 9] = UNIT_CELLS[0];
+const COLUMN_CELLS: [u128; 9] = UNIT_CELLS[1];
+const BOX_CELLS: [u128; 9] = UNIT_CELLS[2];
 
-/// Which units [`unit_masks`] makes.
-enum UnitKind {
-    Row,
-    Column,
-    Box,
-}
-
-/// The masks of the nine units of one kind.
-const fn unit_masks(kind: UnitKind) -> [u128; 9] {
-    let mut masks = [0; 9];
-    let mut unit = 0;
-    while unit < 9 {
-        let mut i = 0;
-        while i < 9 {
-            let cell = match kind {
-                UnitKind::Row => 9 * unit + i,
-                UnitKind::Column => 9 * i + unit,
-                UnitKind::Box => 27 * (unit / 3) + 3 * (unit % 3) + 9 * (i / 3) + i % 3,
-            };
-            masks[unit] |= 1 << cell;
-            i += 1;
-        }
-        unit += 1;
+/// Rows, columns and boxes as cell masks, each cell placed by [`Position`]'s own numbering.
+const UNIT_CELLS: [[u128; 9]; 3] = {
+    let mut masks = [[0; 9]; 3];
+    let mut cell = 0;
+    while cell < CELLS {
+        let position = Position::new(cell);
+        masks[0][position.row()] |= 1 << cell;
+        masks[1][position.column()] |= 1 << cell;
+        masks[2][position.block()] |= 1 << cell;
+        cell += 1;
     }
     masks
-}
+};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

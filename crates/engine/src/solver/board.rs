@@ -400,6 +400,7 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::COLUMN_PUZZLE;
     use super::*;
 
     #[test]
@@ -421,10 +422,6 @@ mod tests {
         assert_eq!((fewest.cell, fewest.two_candidates), (42, false));
         assert_eq!(board.candidates(42), 0b111_000_000);
     }
-
-    /// The 17-clue puzzle whose count walked the largest tree of its collection.
-    const COLUMN_PUZZLE: &str =
-        "..............1..2.34....5......6.......7..8.1.......9....623....7....4.9..1.....";
 
     #[test]
     fn claiming_along_columns_solves_what_the_band_rules_leave_open() {

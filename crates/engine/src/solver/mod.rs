@@ -98,10 +98,11 @@ impl Givens {
 const FALLBACK_GUESSES: u64 = 256;
 
 /// After this many dead ends, a search also claims along columns at every node (see
-/// `Board::propagate_with` and [`search_with`]). Most searches never get there: the hard collections average 116 to
-/// 182 dead ends when counting, puzzles with many solutions a few dozen. A tree this large is
-/// one where the cheaper rules miss what a column shows (a 17-clue puzzle walked 1,525 nodes
-/// without it and is solved at its root with it); 256 leaves every collection's time as it was.
+/// `Board::propagate_with` and [`search_with`]). Most searches never get there: the hard
+/// collections average 116 to 182 dead ends when counting, puzzles with many solutions a few
+/// dozen. A tree this large is one where the cheaper rules miss what a column shows (a 17-clue
+/// puzzle walked 1,525 nodes without it and is solved at its root with it); 256 leaves every
+/// collection's time as it was.
 const CLAIM_AFTER_BACKTRACKS: u64 = 256;
 
 /// Where the search reports solutions: it says whether to go on looking.
@@ -620,14 +621,16 @@ mod tests {
         }
     }
 
+    /// The 17-clue puzzle whose count walked the largest tree of its collection: column
+    /// claiming solves it at its root (see also `board`'s tests).
+    pub(super) const COLUMN_PUZZLE: &str =
+        "..............1..2.34....5......6.......7..8.1.......9....623....7....4.9..1.....";
+
     #[test]
     fn a_large_tree_turns_on_column_claiming() {
         // Without claiming, counting this 17-clue puzzle walks 1,525 nodes (762 dead ends);
         // claiming from the 256th dead end on cuts the rest of the tree short.
-        let grid: Grid =
-            "..............1..2.34....5......6.......7..8.1.......9....623....7....4.9..1....."
-                .parse()
-                .unwrap();
+        let grid: Grid = COLUMN_PUZZLE.parse().unwrap();
         let mut stats = SearchStats::default();
         let count = count_measured(&grid, 2, None, &mut stats).unwrap();
         assert!(count.is_unique());

@@ -160,10 +160,9 @@ pub const SOLE_COLUMNS: [u32; 512] = {
 /// Marks a [`CLAIMED_COLUMNS`] entry whose columns cannot all hold the digit.
 pub const CLAIM_CONTRADICTION: u32 = 1 << 31;
 
-/// For the columns (9 bits) of a band that are the digit's only columns in the whole grid
-/// outside any other band: every cell of the other two columns of each box holding one such
-/// column (the box's digit is in that column), or [`CLAIM_CONTRADICTION`] when one box holds
-/// two (the box would need the digit twice).
+/// For the columns (9 bits) where a digit can go in this band and in no other: every cell of
+/// the other two columns of each box holding one such column (the box's digit is in that
+/// column), or [`CLAIM_CONTRADICTION`] when one box holds two (it would need the digit twice).
 pub const CLAIMED_COLUMNS: [u32; 512] = {
     let mut table = [0u32; 512];
     let mut columns = 0;
