@@ -1093,6 +1093,102 @@ mod tests {
         found
     }
 
+    /// A search over `shape` as counting sets it up, without a clock.
+    fn counting_search(layout: &Layout) -> Search<'_, rand::rngs::ThreadRng> {
+        Search {
+            layout,
+            all: (1u64 << layout.size) - 1,
+            queue: Vec::new(),
+            deadline: None,
+            max_nodes: u64::MAX,
+            stats: SearchStats::default(),
+            consistent: vec![0; 1 << 10],
+            timed_out: false,
+            rng: None,
+            strong: true,
+            stale: StaleUnits::default(),
+            lookahead: None,
+        }
+    }
+
+    #[test]
+    fn a_fixed_point_over_the_stale_units_is_one_over_all_units() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(11);
+        for shape in ["2x3", "3x3", "3x4", "4x4"] {
+            let shape: Shape = shape.parse().unwrap();
+            let layout = Layout::of(shape);
+            for _ in 0..30 {
+                let solution = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
+                let mut puzzle = solution.clone();
+                for cell in 0..shape.cells() {
+                    if rng.next_u32() % 5 < 3 {
+                        puzzle.set(cell, 0);
+                    }
+                }
+                let mut search = counting_search(&layout);
+                let mut state = search.start(&puzzle).unwrap();
+                assert!(search.propagate(&mut state) && search.probe(&mut state));
+                // A guess on a cell, then its fixed point, as a child node reaches it.
+                if let Some(cell) = (0..shape.cells()).find(|&c| !state.settled[c]) {
+                    let bit = 1u64 << (solution.get(cell) - 1);
+                    state.candidates[cell] = bit;
+                    search.touch(cell);
+                    search.queue.push(cell as u16);
+                    assert!(search.propagate(&mut state));
+                }
+                // Every unit read again finds nothing more.
+                let mut again = state.clone();
+                for cell in 0..shape.cells() {
+                    search.touch(cell);
+                }
+                assert!(search.propagate(&mut again));
+                assert_eq!(again.candidates, state.candidates, "{shape}");
+                for cell in 0..shape.cells() {
+                    let bit = 1u64 << (solution.get(cell) - 1);
+                    assert_ne!(state.candidates[cell] & bit, 0, "the solution kept");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn probing_leaves_the_guess_that_strikes_out_most() {
+        let layout = Layout::of("5x5".parse().unwrap());
+        let text = include_str!("../../../../puzzles/gecode_25x25_one.txt");
+        let (puzzle, _) = SizedGrid::parse(text.trim(), None, None).unwrap();
+        let mut search = counting_search(&layout);
+        let mut state = search.start(&puzzle).unwrap();
+        assert!(search.propagate(&mut state) && search.probe(&mut state));
+        let remaining = |s: &State| s.candidates.iter().map(|c| c.count_ones()).sum::<u32>();
+        // Each two-candidate cell's trials, struck-out candidates multiplied, by hand.
+        let mut scores = Vec::new();
+        for cell in (0..625).filter(|&c| !state.settled[c]) {
+            if state.candidates[cell].count_ones() != 2 {
+                continue;
+            }
+            let struck: Vec<u32> = bits(state.candidates[cell])
+                .map(|bit| {
+                    let mut trial = state.clone();
+                    trial.candidates[cell] = bit;
+                    search.touch(cell);
+                    search.queue.push(cell as u16);
+                    assert!(
+                        search.propagate(&mut trial),
+                        "probing left no failing trial"
+                    );
+                    remaining(&state) - remaining(&trial)
+                })
+                .collect();
+            scores.push(((struck[0] * struck[1], struck[0] + struck[1]), cell));
+        }
+        assert!(scores.len() > 10, "{} cells to choose from", scores.len());
+        let best = scores.iter().map(|&(score, _)| score).max().unwrap();
+        let chosen = search.lookahead.expect("a cell to guess on");
+        let chosen_score = scores.iter().find(|&&(_, c)| c == chosen).unwrap().0;
+        assert_eq!(chosen_score, best);
+    }
+
     #[test]
     fn the_empty_4x4_has_288_solutions() {
         let count = count_solutions(&SizedGrid::empty("2x2".parse().unwrap()), 1000);
