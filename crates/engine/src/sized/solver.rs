@@ -384,28 +384,37 @@ impl<R: Rng> Search<'_, R> {
     fn hidden_singles(&mut self, state: &mut State) -> Option<bool> {
         let mut progress = false;
         for u in std::mem::take(&mut self.stale.hidden_singles).iter() {
-            let (mut once, mut twice) = (0u64, 0u64);
-            for &cell in self.layout.unit(u) {
+            let cells = self.layout.unit(u);
+            // Settled cells' values are gone from the open cells: only the open ones count.
+            let (mut once, mut twice, mut settled) = (0u64, 0u64, 0u64);
+            for &cell in cells {
                 let candidates = state.candidates[usize::from(cell)];
-                twice |= once & candidates;
-                once |= candidates;
+                if state.settled[usize::from(cell)] {
+                    settled |= candidates;
+                } else {
+                    twice |= once & candidates;
+                    once |= candidates;
+                }
             }
-            if once != self.all {
+            if once | settled != self.all {
                 return None;
             }
-            let mut singles = once & !twice;
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles ^= bit;
-                // None: the cell was just given another value that had only it.
-                let cell = self
-                    .layout
-                    .unit(u)
-                    .iter()
-                    .copied()
-                    .find(|&c| state.candidates[usize::from(c)] & bit != 0)?;
-                if state.candidates[usize::from(cell)] != bit {
-                    state.candidates[usize::from(cell)] = bit;
+            let singles = once & !twice;
+            if singles == 0 {
+                continue;
+            }
+            for &cell in cells {
+                let candidates = state.candidates[usize::from(cell)];
+                let here = candidates & singles;
+                if here == 0 || state.settled[usize::from(cell)] {
+                    continue;
+                }
+                // Two values with this cell as their only place: a contradiction.
+                if here & (here - 1) != 0 {
+                    return None;
+                }
+                if candidates != here {
+                    state.candidates[usize::from(cell)] = here;
                     self.touch(usize::from(cell));
                     self.queue.push(cell);
                     progress = true;
