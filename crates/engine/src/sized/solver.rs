@@ -200,7 +200,8 @@ impl UnitSet {
 
 /// The units whose cells lost candidates since each rule last looked at them: a rule reads
 /// only those, since a unit it found nothing in, unchanged, still has nothing for it. At a
-/// fixed point all three are empty.
+/// fixed point the sets of the rules that ran are empty (all-different runs only in the
+/// strong reasoning; without it, its set just fills).
 #[derive(Clone, Copy, Default)]
 struct StaleUnits {
     hidden_singles: UnitSet,
