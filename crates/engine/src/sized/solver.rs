@@ -262,8 +262,54 @@ struct Search<'a, R> {
     lookahead: Option<usize>,
 }
 
-impl<R: Rng> Search<'_, R> {
+impl<'a, R: Rng> Search<'a, R> {
+    /// A search on `layout`'s grids as `setup` asks (its clock, randomness, node budget and
+    /// reasoning), not started.
+    fn new(layout: &'a Layout, setup: Setup<'a, R>) -> Search<'a, R> {
+        let size = layout.size;
+        Search {
+            layout,
+            all: if size == 64 {
+                u64::MAX
+            } else {
+                (1u64 << size) - 1
+            },
+            queue: Vec::new(),
+            deadline: setup.deadline,
+            max_nodes: setup.max_nodes.unwrap_or(u64::MAX),
+            stats: SearchStats::default(),
+            consistent: match setup.strong {
+                true if size > 16 => vec![0; 1 << 16],
+                true => vec![0; 1 << 10],
+                false => vec![0; 1],
+            },
+            timed_out: false,
+            rng: setup.rng,
+            strong: setup.strong,
+            stale: StaleUnits::default(),
+            lookahead: None,
+        }
+    }
+
+    /// Keeps only the `keep` candidates of `cell`, which loses some: its units become stale
+    /// for every rule, and it is queued to settle when one is left. False when none is left.
+    /// Every rule strikes candidates out through here, so that none forgets the stale units.
+    #[inline(always)]
+    fn restrict(&mut self, state: &mut State, cell: usize, keep: u64) -> bool {
+        let left = state.candidates[cell] & keep;
+        state.candidates[cell] = left;
+        self.touch(cell);
+        if left & left.wrapping_sub(1) == 0 {
+            if left == 0 {
+                return false;
+            }
+            self.queue.push(cell as u16);
+        }
+        true
+    }
+
     /// Marks the units of `cell`, whose candidates changed, for every rule to read again.
+    #[inline(always)]
     fn touch(&mut self, cell: usize) {
         for &unit in &self.layout.cell_units[cell] {
             let unit = usize::from(unit);
@@ -303,16 +349,10 @@ impl<R: Rng> Search<'_, R> {
         let Some(allowed) = allowed else {
             return true;
         };
-        for (cell, (candidates, &allowed)) in state.candidates.iter_mut().zip(allowed).enumerate() {
-            let before = *candidates;
-            *candidates &= allowed;
-            match *candidates {
-                0 => return false,
-                c if c != before && c & (c - 1) == 0 => self.queue.push(cell as u16),
-                _ => {}
-            }
-        }
-        true
+        (0..state.candidates.len()).all(|cell| {
+            state.candidates[cell] & !allowed[cell] == 0
+                || self.restrict(state, cell, allowed[cell])
+        })
     }
 
     /// Propagates to a fixed point; false on a contradiction (the work left stale then
@@ -363,19 +403,9 @@ impl<R: Rng> Search<'_, R> {
             let bit = state.candidates[cell];
             for &peer in self.layout.peers(cell) {
                 let peer = usize::from(peer);
-                let candidates = &mut state.candidates[peer];
-                if *candidates & bit != 0 {
-                    *candidates &= !bit;
-                    let left = *candidates;
-                    self.touch(peer);
-                    match left {
-                        0 => {
-                            self.queue.clear();
-                            return false;
-                        }
-                        c if c & (c - 1) == 0 => self.queue.push(peer as u16),
-                        _ => {}
-                    }
+                if state.candidates[peer] & bit != 0 && !self.restrict(state, peer, !bit) {
+                    self.queue.clear();
+                    return false;
                 }
             }
         }
@@ -416,9 +446,7 @@ impl<R: Rng> Search<'_, R> {
                     return None;
                 }
                 if candidates != here {
-                    state.candidates[usize::from(cell)] = here;
-                    self.touch(usize::from(cell));
-                    self.queue.push(cell);
+                    self.restrict(state, usize::from(cell), here);
                     progress = true;
                 }
             }
@@ -462,13 +490,9 @@ impl<R: Rng> Search<'_, R> {
                         if state.settled[cell] || state.candidates[cell] & confined == 0 {
                             continue;
                         }
-                        state.candidates[cell] &= !confined;
-                        self.touch(cell);
                         progress = true;
-                        match state.candidates[cell] {
-                            0 => return None,
-                            c if c & (c - 1) == 0 => self.queue.push(cell as u16),
-                            _ => {}
+                        if !self.restrict(state, cell, !confined) {
+                            return None;
                         }
                     }
                 }
@@ -556,13 +580,9 @@ impl<R: Rng> Search<'_, R> {
                     })
                     .fold(0, |keep, bit| keep | bit);
                 if keep != candidates[i] {
-                    let cell = cells[usize::from(place[i])];
-                    state.candidates[usize::from(cell)] = keep;
-                    self.touch(usize::from(cell));
+                    // Never empty: the value matched to the cell stays.
+                    self.restrict(state, usize::from(cells[usize::from(place[i])]), keep);
                     pruned = true;
-                    if keep & (keep - 1) == 0 {
-                        self.queue.push(cell);
-                    }
                 }
             }
             if pruned {
@@ -624,9 +644,7 @@ impl<R: Rng> Search<'_, R> {
                 self.stats.guesses += 1;
                 state.clone().expect("kept until the last choice")
             };
-            next.candidates[cell] = bit;
-            self.touch(cell);
-            self.queue.push(cell as u16);
+            self.restrict(&mut next, cell, bit);
             if !self.run(next, visitor) {
                 return false;
             }
@@ -662,18 +680,15 @@ impl<R: Rng> Search<'_, R> {
                 let mut struck = [0u64; 2];
                 for (trial_index, bit) in bits(state.candidates[cell]).enumerate() {
                     let mut trial = state.clone();
-                    trial.candidates[cell] = bit;
-                    self.touch(cell);
-                    self.queue.push(cell as u16);
+                    self.restrict(&mut trial, cell, bit);
                     let consistent = self.propagate(&mut trial);
                     self.queue.clear();
                     if consistent {
                         struck[trial_index] = before - remaining(&trial);
                         continue;
                     }
-                    state.candidates[cell] &= !bit;
-                    self.touch(cell);
-                    self.queue.push(cell as u16);
+                    // The cell's other candidate is left.
+                    self.restrict(state, cell, !bit);
                     removed = true;
                     if !self.propagate(state) {
                         return false;
@@ -806,35 +821,14 @@ fn search_measured<V: Visitor, R: Rng>(
     stats: &mut SearchStats,
 ) -> Result<(), TimedOut> {
     let layout = Layout::of(grid.shape());
-    let size = grid.shape().size();
-    let mut search = Search {
-        layout: &layout,
-        all: if size == 64 {
-            u64::MAX
-        } else {
-            (1u64 << size) - 1
-        },
-        queue: Vec::new(),
-        deadline: setup.deadline,
-        max_nodes: setup.max_nodes.unwrap_or(u64::MAX),
-        stats: SearchStats::default(),
-        consistent: match setup.strong {
-            true if size > 16 => vec![0; 1 << 16],
-            true => vec![0; 1 << 10],
-            false => vec![0; 1],
-        },
-        timed_out: false,
-        rng: setup.rng,
-        strong: setup.strong,
-        stale: StaleUnits::default(),
-        lookahead: None,
-    };
+    let (exclude, allowed) = (setup.exclude, setup.allowed);
+    let mut search = Search::new(&layout, setup);
     if let Some(mut state) = search.start(grid) {
-        if let Some((cell, value)) = setup.exclude {
-            state.candidates[cell] &= !(1u64 << (value - 1));
-            search.touch(cell);
-        }
-        if search.narrow(&mut state, setup.allowed) {
+        let excluded = match exclude {
+            Some((cell, value)) => search.restrict(&mut state, cell, !(1u64 << (value - 1))),
+            None => true,
+        };
+        if excluded && search.narrow(&mut state, allowed) {
             search.run(state, visitor);
         }
     }
@@ -1104,24 +1098,6 @@ mod tests {
         found
     }
 
-    /// A search over `shape` as counting sets it up, without a clock.
-    fn counting_search(layout: &Layout) -> Search<'_, rand::rngs::ThreadRng> {
-        Search {
-            layout,
-            all: (1u64 << layout.size) - 1,
-            queue: Vec::new(),
-            deadline: None,
-            max_nodes: u64::MAX,
-            stats: SearchStats::default(),
-            consistent: vec![0; 1 << 10],
-            timed_out: false,
-            rng: None,
-            strong: true,
-            stale: StaleUnits::default(),
-            lookahead: None,
-        }
-    }
-
     #[test]
     fn a_fixed_point_over_the_stale_units_is_one_over_all_units() {
         use rand::{Rng, SeedableRng};
@@ -1137,15 +1113,13 @@ mod tests {
                         puzzle.set(cell, 0);
                     }
                 }
-                let mut search = counting_search(&layout);
+                let mut search = Search::new(&layout, Setup::plain(None));
                 let mut state = search.start(&puzzle).unwrap();
                 assert!(search.propagate(&mut state) && search.probe(&mut state));
                 // A guess on a cell, then its fixed point, as a child node reaches it.
                 if let Some(cell) = (0..shape.cells()).find(|&c| !state.settled[c]) {
                     let bit = 1u64 << (solution.get(cell) - 1);
-                    state.candidates[cell] = bit;
-                    search.touch(cell);
-                    search.queue.push(cell as u16);
+                    search.restrict(&mut state, cell, bit);
                     assert!(search.propagate(&mut state));
                 }
                 // Every unit read again finds nothing more.
@@ -1168,7 +1142,7 @@ mod tests {
         let layout = Layout::of("5x5".parse().unwrap());
         let text = include_str!("../../../../puzzles/gecode_25x25_one.txt");
         let (puzzle, _) = SizedGrid::parse(text.trim(), None, None).unwrap();
-        let mut search = counting_search(&layout);
+        let mut search = Search::new(&layout, Setup::plain(None));
         let mut state = search.start(&puzzle).unwrap();
         assert!(search.propagate(&mut state) && search.probe(&mut state));
         let remaining = |s: &State| s.candidates.iter().map(|c| c.count_ones()).sum::<u32>();
@@ -1181,9 +1155,7 @@ mod tests {
             let struck: Vec<u32> = bits(state.candidates[cell])
                 .map(|bit| {
                     let mut trial = state.clone();
-                    trial.candidates[cell] = bit;
-                    search.touch(cell);
-                    search.queue.push(cell as u16);
+                    search.restrict(&mut trial, cell, bit);
                     assert!(
                         search.propagate(&mut trial),
                         "probing left no failing trial"
