@@ -258,8 +258,10 @@ struct Search<'a, R> {
     strong: bool,
     /// What each rule has still to read (see [`StaleUnits`]).
     stale: StaleUnits,
-    /// The cell the last probing found best to guess on (see [`Search::probe`]).
-    lookahead: Option<usize>,
+    /// Where the last probing found it best to guess (see [`Search::probe`]).
+    lookahead: Option<Branch>,
+    /// How many guesses lie between the root and the node being searched.
+    depth: u32,
 }
 
 impl<'a, R: Rng> Search<'a, R> {
@@ -288,6 +290,7 @@ impl<'a, R: Rng> Search<'a, R> {
             strong: setup.strong,
             stale: StaleUnits::default(),
             lookahead: None,
+            depth: 0,
         }
     }
 
@@ -615,7 +618,7 @@ impl<'a, R: Rng> Search<'a, R> {
             return visitor.solution(&state);
         }
         let branch = match self.lookahead.take() {
-            Some(cell) => Branch::Cell(cell),
+            Some(branch) => branch,
             None => self.narrowest(&state),
         };
         let mut choices: Vec<(usize, u64)> = match branch {
@@ -645,7 +648,10 @@ impl<'a, R: Rng> Search<'a, R> {
                 state.clone().expect("kept until the last choice")
             };
             self.restrict(&mut next, cell, bit);
-            if !self.run(next, visitor) {
+            self.depth += 1;
+            let go_on = self.run(next, visitor);
+            self.depth -= 1;
+            if !go_on {
                 return false;
             }
         }
@@ -654,59 +660,118 @@ impl<'a, R: Rng> Search<'a, R> {
 
     /// Failed-literal probing: each candidate of the cells with two candidates is tried in a
     /// copy of the state; one that leads to a contradiction goes (and the cell is settled).
-    /// On the hard 25x25 puzzles it cuts the nodes a hundredfold. False on a contradiction.
+    /// On the hard 25x25 puzzles it cuts the nodes a hundredfold. In the first
+    /// [`PLACE_PROBING_LEVELS`] levels of the tree, each value with two places left in a unit
+    /// has both places tried too. False on a contradiction.
     ///
-    /// It also looks ahead for the guess: of the cells whose two trials both stand, the one
+    /// It also looks ahead for the guess: of the pairs whose two trials both stand, the one
     /// whose trials strike out the most candidates (the product of the two, as look-ahead SAT
     /// solvers rank their variables; the sum breaks ties) is left in [`Search::lookahead`].
     /// On the hard 25x25 set it beats the fewest candidates severalfold.
     fn probe(&mut self, state: &mut State) -> bool {
-        let remaining = |state: &State| {
-            state
-                .candidates
-                .iter()
-                .map(|c| u64::from(c.count_ones()))
-                .sum::<u64>()
-        };
         loop {
-            let mut removed = false;
-            let mut best = 0;
+            let mut probing = Probing {
+                before: remaining(state),
+                best: 0,
+                removed: false,
+            };
             self.lookahead = None;
-            let mut before = remaining(state);
             for cell in 0..state.candidates.len() {
-                if state.settled[cell] || state.candidates[cell].count_ones() != 2 {
+                let candidates = state.candidates[cell];
+                if state.settled[cell] || candidates.count_ones() != 2 {
                     continue;
                 }
-                let mut struck = [0u64; 2];
-                for (trial_index, bit) in bits(state.candidates[cell]).enumerate() {
-                    let mut trial = state.clone();
-                    self.restrict(&mut trial, cell, bit);
-                    let consistent = self.propagate(&mut trial);
-                    self.queue.clear();
-                    if consistent {
-                        struck[trial_index] = before - remaining(&trial);
-                        continue;
-                    }
-                    // The cell's other candidate is left.
-                    self.restrict(state, cell, !bit);
-                    removed = true;
-                    if !self.propagate(state) {
-                        return false;
-                    }
-                    before = remaining(state);
-                    struck = [0; 2];
-                    break;
-                }
-                // A trial that stands strikes out at least the cell's other candidate.
-                let score = (struck[0] * struck[1]) << 16 | (struck[0] + struck[1]);
-                if struck[0] * struck[1] != 0 && score > best {
-                    (best, self.lookahead) = (score, Some(cell));
+                let low = candidates & candidates.wrapping_neg();
+                let pair = [(cell, low), (cell, candidates ^ low)];
+                if !self.try_pair(state, pair, Branch::Cell(cell), &mut probing) {
+                    return false;
                 }
             }
-            if !removed || state.open == 0 {
+            if !probing.removed && state.open > 0 && self.depth < PLACE_PROBING_LEVELS {
+                // A removal changes the places of other values: the loop starts over then.
+                for unit in 0..3 * self.layout.size {
+                    for (bit, pair) in self.two_place_values(state, unit) {
+                        if !self.try_pair(state, pair, Branch::Place(unit, bit), &mut probing) {
+                            return false;
+                        }
+                        if probing.removed {
+                            break;
+                        }
+                    }
+                    if probing.removed {
+                        break;
+                    }
+                }
+            }
+            if !probing.removed || state.open == 0 {
                 return true;
             }
         }
+    }
+
+    /// Tries both literals of `pair`, one of which must hold, each in a copy of `state`. The
+    /// first that fails is struck out of `state`, which is propagated (false if that
+    /// contradicts); when both stand, `branch` becomes the look-ahead's guess if it scores
+    /// best so far.
+    fn try_pair(
+        &mut self,
+        state: &mut State,
+        pair: [(usize, u64); 2],
+        branch: Branch,
+        probing: &mut Probing,
+    ) -> bool {
+        let mut struck = [0u64; 2];
+        for (trial_index, (cell, bit)) in pair.into_iter().enumerate() {
+            let mut trial = state.clone();
+            self.restrict(&mut trial, cell, bit);
+            let consistent = self.propagate(&mut trial);
+            self.queue.clear();
+            if consistent {
+                struck[trial_index] = probing.before - remaining(&trial);
+                continue;
+            }
+            // The pair's other literal holds.
+            self.restrict(state, cell, !bit);
+            probing.removed = true;
+            if !self.propagate(state) {
+                return false;
+            }
+            probing.before = remaining(state);
+            return true;
+        }
+        // A trial that stands strikes out at least its own cell's other candidates.
+        let score = (struck[0] * struck[1]) << 16 | (struck[0] + struck[1]);
+        if struck[0] * struck[1] != 0 && score > probing.best {
+            (probing.best, self.lookahead) = (score, Some(branch));
+        }
+        true
+    }
+
+    /// The values with exactly two places left among `unit`'s open cells, each with its two
+    /// places as a pair of literals.
+    fn two_place_values(&self, state: &State, unit: usize) -> Vec<(u64, [(usize, u64); 2])> {
+        let cells = self.layout.unit(unit);
+        let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+        for &cell in cells {
+            let cell = usize::from(cell);
+            if !state.settled[cell] {
+                let candidates = state.candidates[cell];
+                thrice |= twice & candidates;
+                twice |= once & candidates;
+                once |= candidates;
+            }
+        }
+        bits(twice & !thrice)
+            .map(|bit| {
+                let mut places = cells
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .filter(|&c| !state.settled[c] && state.candidates[c] & bit != 0);
+                let first = places.next().expect("two places");
+                let second = places.next().expect("two places");
+                (bit, [(first, bit), (second, bit)])
+            })
+            .collect()
     }
 
     /// Where to guess: the open cell with the fewest candidates, or, when fewer, the places
@@ -749,9 +814,36 @@ impl<'a, R: Rng> Search<'a, R> {
 }
 
 /// A guess: every candidate of a cell, or every place of a value in a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Branch {
     Cell(usize),
     Place(usize, u64),
+}
+
+/// How many levels of the tree, from the root, probe the two places of values with two left
+/// in a unit as well as the two candidates of cells, and may guess on such a value. Up there
+/// a guess splits the largest subtrees: on the hard 25x25 set it halves the nodes of the
+/// slowest puzzles (1, 9, 10, 15: 1.5x-2.2x faster), at some cost on a few others
+/// (docs/performance.md). Deeper, the extra trials cost more than they save.
+const PLACE_PROBING_LEVELS: u32 = 6;
+
+/// The running record of one probing pass.
+struct Probing {
+    /// Candidates left in the state, for measuring what a trial strikes out.
+    before: u64,
+    /// The best look-ahead score so far.
+    best: u64,
+    /// Whether a failed trial struck something out of the state.
+    removed: bool,
+}
+
+/// How many candidates are left in `state`, over all cells.
+fn remaining(state: &State) -> u64 {
+    state
+        .candidates
+        .iter()
+        .map(|c| u64::from(c.count_ones()))
+        .sum()
 }
 
 /// Kuhn's augmenting path from cell `i` of a unit: true when `i` got a value, possibly by
@@ -1146,29 +1238,57 @@ mod tests {
         let mut state = search.start(&puzzle).unwrap();
         assert!(search.propagate(&mut state) && search.probe(&mut state));
         let remaining = |s: &State| s.candidates.iter().map(|c| c.count_ones()).sum::<u32>();
-        // Each two-candidate cell's trials, struck-out candidates multiplied, by hand.
-        let mut scores = Vec::new();
+        // Both trials of each pair, struck-out candidates multiplied, by hand: the pairs are
+        // the two candidates of a cell and, at the root, the two places of a value in a unit.
+        let mut pairs = Vec::new();
         for cell in (0..625).filter(|&c| !state.settled[c]) {
-            if state.candidates[cell].count_ones() != 2 {
-                continue;
+            let candidates = state.candidates[cell];
+            if candidates.count_ones() == 2 {
+                let literals = bits(candidates).map(|bit| (cell, bit)).collect();
+                pairs.push((Branch::Cell(cell), literals));
             }
-            let struck: Vec<u32> = bits(state.candidates[cell])
-                .map(|bit| {
-                    let mut trial = state.clone();
-                    search.restrict(&mut trial, cell, bit);
-                    assert!(
-                        search.propagate(&mut trial),
-                        "probing left no failing trial"
-                    );
-                    remaining(&state) - remaining(&trial)
-                })
-                .collect();
-            scores.push(((struck[0] * struck[1], struck[0] + struck[1]), cell));
         }
-        assert!(scores.len() > 10, "{} cells to choose from", scores.len());
+        for unit in 0..75 {
+            for value in 0..25 {
+                let bit = 1u64 << value;
+                let places: Vec<(usize, u64)> = layout
+                    .unit(unit)
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .filter(|&c| !state.settled[c] && state.candidates[c] & bit != 0)
+                    .map(|c| (c, bit))
+                    .collect();
+                if places.len() == 2 {
+                    pairs.push((Branch::Place(unit, bit), places));
+                }
+            }
+        }
+        let scores: Vec<_> = pairs
+            .into_iter()
+            .map(|(branch, literals)| {
+                let struck: Vec<u32> = literals
+                    .iter()
+                    .map(|&(cell, bit)| {
+                        let mut trial = state.clone();
+                        search.restrict(&mut trial, cell, bit);
+                        assert!(
+                            search.propagate(&mut trial),
+                            "probing left no failing trial"
+                        );
+                        remaining(&state) - remaining(&trial)
+                    })
+                    .collect();
+                ((struck[0] * struck[1], struck[0] + struck[1]), branch)
+            })
+            .collect();
+        let places = scores
+            .iter()
+            .filter(|(_, b)| matches!(b, Branch::Place(..)))
+            .count();
+        assert!(places > 10, "{places} values with two places");
         let best = scores.iter().map(|&(score, _)| score).max().unwrap();
-        let chosen = search.lookahead.expect("a cell to guess on");
-        let chosen_score = scores.iter().find(|&&(_, c)| c == chosen).unwrap().0;
+        let chosen = search.lookahead.expect("a guess");
+        let chosen_score = scores.iter().find(|&&(_, b)| b == chosen).unwrap().0;
         assert_eq!(chosen_score, best);
     }
 
