@@ -2,10 +2,11 @@
 //! naked and hidden singles and box-line interactions, to a fixed point; then a guess on the
 //! cell with the fewest candidates, depth first. Solving and counting add the strong
 //! reasoning: the all-different constraint of every unit made arc consistent (every naked and
-//! hidden subset), failed-literal probing of the cells with two candidates, the guess on the
-//! cell whose two trials strike out the most, and otherwise on a value's places in a unit when
-//! they are fewer. Generation's many small checks go faster without it. Each rule reads only
-//! the units that changed since it last looked.
+//! hidden subset), failed-literal probing of the cells with two candidates (and, near the
+//! root, of the values with two places in a unit), the guess on the pair whose two trials
+//! strike out the most, and otherwise on a value's places in a unit when they are fewer than a
+//! cell's candidates. Generation's many small checks go faster without it. Each rule reads
+//! only the units that changed since it last looked.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
