@@ -569,8 +569,8 @@ impl<'a, R: Rng> Search<'a, R> {
             }
             for k in 0..open {
                 let through = reach[k];
-                // Without a branch on the bit (a mask of all ones or none): 12-20% faster on
-                // the hard 25x25 puzzles, where this closure is most of the matching's time.
+                // Without a branch on the bit (a mask of all ones or none): the hard 25x25
+                // puzzles ran 12-20% faster for this alone.
                 for r in reach[..open].iter_mut() {
                     *r |= through & 0u64.wrapping_sub(*r >> k & 1);
                 }
