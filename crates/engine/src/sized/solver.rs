@@ -690,17 +690,15 @@ impl<'a, R: Rng> Search<'a, R> {
             }
             if !probing.removed && state.open > 0 && self.depth < PLACE_PROBING_LEVELS {
                 // A removal changes the places of other values: the loop starts over then.
-                for unit in 0..3 * self.layout.size {
-                    for (bit, pair) in self.two_place_values(state, unit) {
+                'units: for unit in 0..3 * self.layout.size {
+                    for bit in bits(self.values_with_two_places(state, unit)) {
+                        let pair = self.two_places(state, unit, bit);
                         if !self.try_pair(state, pair, Branch::Place(unit, bit), &mut probing) {
                             return false;
                         }
                         if probing.removed {
-                            break;
+                            break 'units;
                         }
-                    }
-                    if probing.removed {
-                        break;
                     }
                 }
             }
@@ -748,12 +746,10 @@ impl<'a, R: Rng> Search<'a, R> {
         true
     }
 
-    /// The values with exactly two places left among `unit`'s open cells, each with its two
-    /// places as a pair of literals.
-    fn two_place_values(&self, state: &State, unit: usize) -> Vec<(u64, [(usize, u64); 2])> {
-        let cells = self.layout.unit(unit);
+    /// The values (as bits) with exactly two places left among `unit`'s open cells.
+    fn values_with_two_places(&self, state: &State, unit: usize) -> u64 {
         let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
-        for &cell in cells {
+        for &cell in self.layout.unit(unit) {
             let cell = usize::from(cell);
             if !state.settled[cell] {
                 let candidates = state.candidates[cell];
@@ -762,17 +758,20 @@ impl<'a, R: Rng> Search<'a, R> {
                 once |= candidates;
             }
         }
-        bits(twice & !thrice)
-            .map(|bit| {
-                let mut places = cells
-                    .iter()
-                    .map(|&c| usize::from(c))
-                    .filter(|&c| !state.settled[c] && state.candidates[c] & bit != 0);
-                let first = places.next().expect("two places");
-                let second = places.next().expect("two places");
-                (bit, [(first, bit), (second, bit)])
-            })
-            .collect()
+        twice & !thrice
+    }
+
+    /// The two places of `bit` among `unit`'s open cells (one of
+    /// [`Search::values_with_two_places`]), as a pair of literals.
+    fn two_places(&self, state: &State, unit: usize, bit: u64) -> [(usize, u64); 2] {
+        let mut places = self
+            .layout
+            .unit(unit)
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| !state.settled[c] && state.candidates[c] & bit != 0);
+        let mut next = || (places.next().expect("a value with two places"), bit);
+        [next(), next()]
     }
 
     /// Where to guess: the open cell with the fewest candidates, or, when fewer, the places
