@@ -263,6 +263,9 @@ struct Search<'a, R> {
     lookahead: Option<Branch>,
     /// How many guesses lie between the root and the node being searched.
     depth: u32,
+    /// Candidates struck out since this was last set to zero: what a probe's trial strikes
+    /// out, counted where every removal passes ([`Search::restrict`]).
+    struck_out: u64,
 }
 
 impl<'a, R: Rng> Search<'a, R> {
@@ -292,6 +295,7 @@ impl<'a, R: Rng> Search<'a, R> {
             stale: StaleUnits::default(),
             lookahead: None,
             depth: 0,
+            struck_out: 0,
         }
     }
 
@@ -300,8 +304,10 @@ impl<'a, R: Rng> Search<'a, R> {
     /// Every rule strikes candidates out through here, so that none forgets the stale units.
     #[inline(always)]
     fn restrict(&mut self, state: &mut State, cell: usize, keep: u64) -> bool {
-        let left = state.candidates[cell] & keep;
+        let before = state.candidates[cell];
+        let left = before & keep;
         state.candidates[cell] = left;
+        self.struck_out += u64::from((before ^ left).count_ones());
         self.touch(cell);
         if left & left.wrapping_sub(1) == 0 {
             if left == 0 {
@@ -672,7 +678,6 @@ impl<'a, R: Rng> Search<'a, R> {
     fn probe(&mut self, state: &mut State) -> bool {
         loop {
             let mut probing = Probing {
-                before: remaining(state),
                 best: 0,
                 removed: false,
             };
@@ -722,21 +727,18 @@ impl<'a, R: Rng> Search<'a, R> {
         let mut struck = [0u64; 2];
         for (trial_index, (cell, bit)) in pair.into_iter().enumerate() {
             let mut trial = state.clone();
+            self.struck_out = 0;
             self.restrict(&mut trial, cell, bit);
             let consistent = self.propagate(&mut trial);
             self.queue.clear();
             if consistent {
-                struck[trial_index] = probing.before - remaining(&trial);
+                struck[trial_index] = self.struck_out;
                 continue;
             }
             // The pair's other literal holds.
             self.restrict(state, cell, !bit);
             probing.removed = true;
-            if !self.propagate(state) {
-                return false;
-            }
-            probing.before = remaining(state);
-            return true;
+            return self.propagate(state);
         }
         // A trial that stands strikes out at least its own cell's other candidates.
         let score = (struck[0] * struck[1]) << 16 | (struck[0] + struck[1]);
@@ -829,21 +831,10 @@ const PLACE_PROBING_LEVELS: u32 = 6;
 
 /// The running record of one probing pass.
 struct Probing {
-    /// Candidates left in the state, for measuring what a trial strikes out.
-    before: u64,
     /// The best look-ahead score so far.
     best: u64,
     /// Whether a failed trial struck something out of the state.
     removed: bool,
-}
-
-/// How many candidates are left in `state`, over all cells.
-fn remaining(state: &State) -> u64 {
-    state
-        .candidates
-        .iter()
-        .map(|c| u64::from(c.count_ones()))
-        .sum()
 }
 
 /// Kuhn's augmenting path from cell `i` of a unit: true when `i` got a value, possibly by
