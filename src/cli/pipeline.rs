@@ -15,10 +15,12 @@
 //!
 //! Memory stays flat: at most a few chunks per worker are in flight. When `report` fails (a
 //! closed pipe) or Ctrl-C is pressed, `run` returns at once, between two answers; the other
-//! threads are left to end with the process.
+//! threads are left to end with the process. So it does, with an error, when the job panics on
+//! a worker (a bug), rather than wait for ever for the answer that worker owed.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -137,7 +139,8 @@ pub struct Setup {
 
 /// Runs the pipeline: `produce` feeds items on a thread of its own, `work` runs on `threads`
 /// workers, and `report` is called on this thread with every result in input order, and with
-/// the signals described in [`Signal`]. Stops early only when `report` fails.
+/// the signals described in [`Signal`]. Stops early only when `report` fails, or with an error
+/// when `work` panics (a bug: the run ends rather than wait for an answer that will not come).
 pub fn run<I, T, P, W, R>(setup: Setup, produce: P, work: W, mut report: R) -> Result<()>
 where
     I: Send + 'static,
@@ -150,7 +153,7 @@ where
     let chunk_size = setup.chunk_size.max(1);
     let (work_sender, work_receiver) = mpsc::sync_channel::<Chunk<I>>(threads);
     let (permit_sender, permit_receiver) = mpsc::sync_channel::<()>(4 * threads + 2);
-    let (done_sender, done_receiver) = mpsc::channel::<(Chunk<I>, Vec<T>)>();
+    let (done_sender, done_receiver) = mpsc::channel::<Done<I, T>>();
 
     let feeder = thread::Builder::new()
         .name("feeder".into())
@@ -192,8 +195,16 @@ where
             last_tick = Instant::now();
             report(Signal::Tick)?;
         }
-        let Some((chunk, results)) = received else {
+        let Some(done) = received else {
             continue;
+        };
+        // The other threads are left to end with the process, as when `report` fails: waiting
+        // for them could be waiting for ever (the feeder blocked on a full channel).
+        let Ok((chunk, results)) = done else {
+            bail!(
+                "internal error: the job panicked on a puzzle (a bug in sudoku: please report \
+                 it); the rest of the input was not processed"
+            );
         };
         waiting.insert(chunk.seq, (chunk, results));
         while let Some((chunk, results)) = waiting.remove(&next) {
@@ -216,11 +227,19 @@ where
     Ok(())
 }
 
-/// A worker: runs `work` on every item of each chunk it takes, and sends the results on.
+/// What a worker sends back when the job panicked on one of its items (a bug): the calling
+/// thread then ends the run with an error instead of waiting for that chunk for ever.
+struct Panicked;
+
+/// What a worker sends back for a chunk: the chunk with its results, in item order.
+type Done<I, T> = Result<(Chunk<I>, Vec<T>), Panicked>;
+
+/// A worker: runs `work` on every item of each chunk it takes, and sends the results on, or
+/// [`Panicked`] (and stops) when the job panics.
 fn worker<I, T>(
     work: &impl Fn(&I) -> T,
     chunks: &Mutex<Receiver<Chunk<I>>>,
-    done: &mpsc::Sender<(Chunk<I>, Vec<T>)>,
+    done: &mpsc::Sender<Done<I, T>>,
 ) {
     loop {
         let chunk = match chunks.lock() {
@@ -228,9 +247,57 @@ fn worker<I, T>(
             Err(_) => return,
         };
         let Ok(chunk) = chunk else { return };
-        let results = chunk.items.iter().map(work).collect();
-        if done.send((chunk, results)).is_err() {
+        // What the job held when it panicked is dropped, and the run ends as soon as the
+        // calling thread hears of it, so no broken invariant is relied on afterwards.
+        let results =
+            panic::catch_unwind(AssertUnwindSafe(|| chunk.items.iter().map(work).collect()));
+        let Ok(results) = results else {
+            let _ = done.send(Err(Panicked));
+            return;
+        };
+        if done.send(Ok((chunk, results))).is_err() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_job_that_panics_ends_the_run_with_an_error_instead_of_hanging() {
+        let (sender, receiver) = mpsc::channel();
+        thread::spawn(move || {
+            let mut reported = Vec::new();
+            let setup = Setup {
+                threads: 1,
+                chunk_size: 1,
+            };
+            let produce = |feed: &Feed<u32>| {
+                for item in 0..100_000 {
+                    if !feed.push(item) {
+                        return;
+                    }
+                }
+            };
+            let work = |&item: &u32| {
+                assert_ne!(item, 3, "a deliberate panic on item 3");
+                item
+            };
+            let result = run(setup, produce, work, |signal| {
+                if let Signal::Done(_, value) = signal {
+                    reported.push(value);
+                }
+                Ok(())
+            });
+            let _ = sender.send((result.is_err(), reported));
+        });
+        let (failed, reported) = receiver
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the run ends instead of waiting for the lost answer");
+        assert!(failed, "a panic is an error");
+        // One worker, one item a chunk: the answers before the panic come first, in order.
+        assert_eq!(reported, [0, 1, 2]);
     }
 }
