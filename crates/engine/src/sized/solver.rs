@@ -3,7 +3,8 @@
 //! cell with the fewest candidates, depth first. Solving and counting add the strong
 //! reasoning: the all-different constraint of every unit made arc consistent (every naked and
 //! hidden subset), failed-literal probing of the cells with two candidates (and, near the
-//! root, of the values with two places in a unit), the guess on the pair whose two trials
+//! root, of the values with two places in a unit; deeper once a count has found its first
+//! solution and is showing there is no other), the guess on the pair whose two trials
 //! strike out the most, and otherwise on a value's places in a unit when they are fewer than a
 //! cell's candidates. Generation's many small checks go faster without it. Each rule reads
 //! only the units that changed since it last looked.
@@ -266,6 +267,10 @@ struct Search<'a, R> {
     /// Candidates struck out since this was last set to zero: what a probe's trial strikes
     /// out, counted where every removal passes ([`Search::restrict`]).
     struck_out: u64,
+    /// Solutions found so far. After the first, what is left of a count of a puzzle with one
+    /// solution is all refutation, and probing places deeper pays there (see
+    /// [`Search::place_probing_levels`]).
+    solutions: u64,
 }
 
 impl<'a, R: Rng> Search<'a, R> {
@@ -296,6 +301,7 @@ impl<'a, R: Rng> Search<'a, R> {
             lookahead: None,
             depth: 0,
             struck_out: 0,
+            solutions: 0,
         }
     }
 
@@ -622,6 +628,7 @@ impl<'a, R: Rng> Search<'a, R> {
             return true;
         }
         if state.open == 0 {
+            self.solutions += 1;
             return visitor.solution(&state);
         }
         let branch = match self.lookahead.take() {
@@ -693,7 +700,7 @@ impl<'a, R: Rng> Search<'a, R> {
                     return false;
                 }
             }
-            if !probing.removed && state.open > 0 && self.depth < PLACE_PROBING_LEVELS {
+            if !probing.removed && state.open > 0 && self.depth < self.place_probing_levels() {
                 // A removal changes the places of other values: the loop starts over then.
                 'units: for unit in 0..3 * self.layout.size {
                     for bit in bits(self.values_with_two_places(state, unit)) {
@@ -710,6 +717,18 @@ impl<'a, R: Rng> Search<'a, R> {
             if !probing.removed || state.open == 0 {
                 return true;
             }
+        }
+    }
+
+    /// How many levels of the tree, from the root, probe places as well as cells:
+    /// [`PROOF_PLACE_PROBING_LEVELS`] between the first solution and a second, where a count
+    /// is showing that a puzzle is unique, else [`PLACE_PROBING_LEVELS`]. (Past a second
+    /// solution the tree is one of many solutions, where the extra trials only cost: 16x16
+    /// puzzles with hundreds counted 1.1x-1.4x slower with them.)
+    fn place_probing_levels(&self) -> u32 {
+        match self.solutions {
+            1 => PROOF_PLACE_PROBING_LEVELS,
+            _ => PLACE_PROBING_LEVELS,
         }
     }
 
@@ -828,6 +847,13 @@ enum Branch {
 /// slowest puzzles (1, 9, 10, 15: 1.5x-2.2x faster), at some cost on a few others
 /// (docs/performance.md). Deeper, the extra trials cost more than they save.
 const PLACE_PROBING_LEVELS: u32 = 6;
+
+/// [`PLACE_PROBING_LEVELS`] once a solution has been found. The rest of a count of a proper
+/// puzzle shows that no other solution exists: every subtree fails, and the extra trials
+/// shrink failing subtrees more than they cost, deeper than they do on the way to a solution.
+/// On the hard 25x25 set the slowest count (puzzle 15) is twice as fast with 12 levels
+/// (docs/performance.md).
+const PROOF_PLACE_PROBING_LEVELS: u32 = 12;
 
 /// The running record of one probing pass.
 struct Probing {
@@ -1281,6 +1307,31 @@ mod tests {
         let chosen = search.lookahead.expect("a guess");
         let chosen_score = scores.iter().find(|&&(_, b)| b == chosen).unwrap().0;
         assert_eq!(chosen_score, best);
+    }
+
+    #[test]
+    fn places_are_probed_deeper_between_a_first_solution_and_a_second() {
+        let layout = Layout::of("5x5".parse().unwrap());
+        let text = include_str!("../../../../puzzles/gecode_25x25_one.txt");
+        let (puzzle, _) = SizedGrid::parse(text.trim(), None, None).unwrap();
+        let mut search = Search::new(&layout, Setup::plain(None));
+        let mut state = search.start(&puzzle).unwrap();
+        assert!(search.propagate(&mut state));
+        // A node just below the levels that probe places on the way to a first solution.
+        search.depth = PLACE_PROBING_LEVELS;
+        let guesses: Vec<_> = (0..3)
+            .map(|solutions| {
+                search.solutions = solutions;
+                let mut probed = state.clone();
+                assert!(search.probe(&mut probed));
+                search.lookahead.expect("a guess")
+            })
+            .collect();
+        // Here the best pair is a value's two places: the look-ahead finds it only when
+        // places are probed, that is, with one solution found.
+        assert!(matches!(guesses[0], Branch::Cell(_)), "{:?}", guesses[0]);
+        assert!(matches!(guesses[1], Branch::Place(..)), "{:?}", guesses[1]);
+        assert!(matches!(guesses[2], Branch::Cell(_)), "{:?}", guesses[2]);
     }
 
     #[test]
