@@ -218,9 +218,11 @@ impl Board {
     /// The candidates at `bit` of `band` as a 9-bit mask, bit `d` for digit `d` (0-8).
     #[inline(always)]
     fn candidates_in(&self, band: usize, bit: usize) -> u32 {
-        (0..9).fold(0, |set, digit| {
-            set | ((self.masks[subband(digit, band)] >> bit) & 1) << digit
-        })
+        let mut set = 0;
+        for digit in 0..9 {
+            set |= ((self.masks[subband(digit, band)] >> bit) & 1) << digit;
+        }
+        set
     }
 
     /// Places every naked single. `Err` on a contradiction (a cell without candidates), else
