@@ -231,7 +231,8 @@ where
 /// thread then ends the run with an error instead of waiting for that chunk for ever.
 struct Panicked;
 
-/// What a worker sends back for a chunk: the chunk with its results, in item order.
+/// What a worker sends back for a chunk: the chunk with its results in item order, or word
+/// that the job panicked on one of its items.
 type Done<I, T> = Result<(Chunk<I>, Vec<T>), Panicked>;
 
 /// A worker: runs `work` on every item of each chunk it takes, and sends the results on, or
