@@ -726,7 +726,7 @@ impl<'a, R: Rng> Search<'a, R> {
     /// is showing that a puzzle is unique, and in a search that has worked
     /// [`DEEP_PROBING_AFTER_NODES`] nodes without finding a solution; else
     /// [`PLACE_PROBING_LEVELS`]. (Past a second solution the tree is one of many solutions,
-    /// where the extra trials only cost: 16x16 puzzles with hundreds counted 1.1x-1.6x slower
+    /// where the extra trials only cost: 16x16 puzzles with hundreds counted 1.1x-1.4x slower
     /// with them.)
     fn place_probing_levels(&self) -> u32 {
         let deep = match self.solutions {
@@ -866,7 +866,7 @@ const DEEP_PLACE_PROBING_LEVELS: u32 = 12;
 
 /// A search that has worked this many nodes without a solution is in a large tree of failing
 /// subtrees, and probes places [`DEEP_PLACE_PROBING_LEVELS`] deep from then on, until it finds
-/// one. On the hard 25x25 set this takes 4-7 s off each of the puzzles that are slow to their
+/// one. On the hard 25x25 set this takes 2-11 s off each of the puzzles that are slow to their
 /// first solution (1, 4, 9 and 15); the puzzles that never get this far (the easy 25x25 ones,
 /// 16x16 puzzles with many solutions, where deeper trials from the start cost up to 1.4x) are
 /// untouched. 1,000 nodes measured the same.
