@@ -5,10 +5,9 @@
 //! hidden subset), failed-literal probing of the cells with two candidates (and, near the
 //! root, of the values with two places in a unit; deeper once a count has found its first
 //! solution and is showing there is no other, or a search has grown large), the guess on the
-//! pair whose two trials
-//! strike out the most, and otherwise on a value's places in a unit when they are fewer than a
-//! cell's candidates. Generation's many small checks go faster without it. Each rule reads
-//! only the units that changed since it last looked.
+//! pair whose two trials strike out the most, and otherwise on a value's places in a unit when
+//! they are fewer than a cell's candidates. Generation's many small checks go faster without
+//! it. Each rule reads only the units that changed since it last looked.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -1263,14 +1262,21 @@ mod tests {
         }
     }
 
+    /// A search on puzzles/gecode_25x25_one.txt, and its root state propagated (not probed).
+    fn the_25x25_sample_propagated(layout: &Layout) -> (Search<'_, rand::rngs::ThreadRng>, State) {
+        let text = include_str!("../../../../puzzles/gecode_25x25_one.txt");
+        let (puzzle, _) = SizedGrid::parse(text.trim(), None, None).unwrap();
+        let mut search = Search::new(layout, Setup::plain(None));
+        let mut state = search.start(&puzzle).unwrap();
+        assert!(search.propagate(&mut state));
+        (search, state)
+    }
+
     #[test]
     fn probing_leaves_the_guess_that_strikes_out_most() {
         let layout = Layout::of("5x5".parse().unwrap());
-        let text = include_str!("../../../../puzzles/gecode_25x25_one.txt");
-        let (puzzle, _) = SizedGrid::parse(text.trim(), None, None).unwrap();
-        let mut search = Search::new(&layout, Setup::plain(None));
-        let mut state = search.start(&puzzle).unwrap();
-        assert!(search.propagate(&mut state) && search.probe(&mut state));
+        let (mut search, mut state) = the_25x25_sample_propagated(&layout);
+        assert!(search.probe(&mut state));
         let remaining = |s: &State| s.candidates.iter().map(|c| c.count_ones()).sum::<u32>();
         // Both trials of each pair, struck-out candidates multiplied, by hand: the pairs are
         // the two candidates of a cell and, at the root, the two places of a value in a unit.
@@ -1329,11 +1335,7 @@ mod tests {
     #[test]
     fn places_are_probed_deeper_while_proving_and_in_large_searches() {
         let layout = Layout::of("5x5".parse().unwrap());
-        let text = include_str!("../../../../puzzles/gecode_25x25_one.txt");
-        let (puzzle, _) = SizedGrid::parse(text.trim(), None, None).unwrap();
-        let mut search = Search::new(&layout, Setup::plain(None));
-        let mut state = search.start(&puzzle).unwrap();
-        assert!(search.propagate(&mut state));
+        let (mut search, state) = the_25x25_sample_propagated(&layout);
         // A node just below the levels that probe places on the way to a first solution.
         search.depth = PLACE_PROBING_LEVELS;
         let mut guess = |solutions, nodes| {
