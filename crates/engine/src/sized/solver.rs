@@ -1201,6 +1201,52 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// On 9x9 grids the engine of other sizes (all-different, probing, look-ahead
+        /// guesses) must count what the 9x9 engine, a separate design, counts: grids with
+        /// several solutions (a solution with cells emptied), with one or none (one given
+        /// changed too), and sparse grids of random givens.
+        #[test]
+        fn counts_on_9x9_agree_with_the_9x9_engine(
+            seed in 0u64..u64::MAX,
+            blanks in 30usize..75,
+            changed in proptest::bool::ANY,
+            scattered in proptest::bool::ANY,
+        ) {
+            use rand::{RngExt, SeedableRng};
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+            let shape: Shape = "3x3".parse().unwrap();
+            let mut puzzle = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
+            let mut cells: Vec<usize> = (0..81).collect();
+            cells.shuffle(&mut rng);
+            for &cell in &cells[..blanks] {
+                puzzle.set(cell, 0);
+            }
+            if scattered {
+                // Every given moves to a random cell with a random value, clashes left out.
+                let mut sparse = SizedGrid::empty(shape);
+                for _ in 0..81 - blanks {
+                    let (cell, value) = (rng.random_range(0..81), rng.random_range(1..=9u8));
+                    sparse.set(cell, value);
+                    if sparse.first_conflict().is_some() {
+                        sparse.set(cell, 0);
+                    }
+                }
+                puzzle = sparse;
+            } else if changed {
+                let cell = cells[blanks];
+                puzzle.set(cell, puzzle.get(cell) % 9 + 1);
+            }
+            let nine = crate::Grid::from_cells(puzzle.cells().try_into().unwrap()).unwrap();
+            let expected = crate::solver::count_solutions(&nine, 30).found;
+            proptest::prop_assert_eq!(count_solutions(&puzzle, 30).found, expected);
+            match solve(&puzzle) {
+                Some(found) => proptest::prop_assert!(found.is_solution_of(&puzzle)),
+                None => proptest::prop_assert_eq!(expected, 0),
+            }
+        }
+    }
+
     /// Like [`slow_count`], each empty cell taking only its allowed values.
     fn slow_count_within(grid: &mut SizedGrid, allowed: &[u64], limit: u64) -> u64 {
         let Some(empty) = grid.cells().iter().position(|&v| v == 0) else {
