@@ -1,6 +1,6 @@
 //! `--color`: when to colour messages on stderr and the text formats on stdout where colour
 //! helps (the cells a hint places or eliminates). `auto` colours a terminal, unless NO_COLOR is
-//! set (https://no-color.org).
+//! set (<https://no-color.org>).
 
 use std::io::IsTerminal;
 use std::sync::OnceLock;

@@ -25,7 +25,7 @@ const CHECK_NODES: u64 = 64;
 /// A puzzle with exactly one solution, and that solution: a random grid whose cells are
 /// emptied in a random order, each only if no other solution appears. Minimal (no given can
 /// go without a second solution) up to 16x16; above, unless the check of a removal ran over
-/// [`CHECK_NODES`].
+/// its budget of 64 search nodes (a removal that needs more is not made).
 pub fn generate(shape: Shape, rng: &mut impl Rng) -> (SizedGrid, SizedGrid) {
     generate_before(shape, rng, None).expect("no deadline")
 }

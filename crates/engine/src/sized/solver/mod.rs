@@ -1,0 +1,416 @@
+//! The search for grids of any size: candidates as bits of a `u64` per cell. At each node:
+//! naked and hidden singles and box-line interactions, to a fixed point; then a guess on the
+//! cell with the fewest candidates, depth first. Solving and counting add the strong
+//! reasoning: the all-different constraint of every unit made arc consistent (every naked and
+//! hidden subset), failed-literal probing of the cells with two candidates (and, near the
+//! root, of the values with two places in a unit; deeper once a count has found its first
+//! solution and is showing there is no other, or a search has grown large), the guess on the
+//! pair whose two trials strike out the most, and otherwise on a value's places in a unit when
+//! they are fewer than a cell's candidates. Generation's many small checks go faster without
+//! it. Each rule reads only the units that changed since it last looked.
+//!
+//! Here: the public entry points and how a search is set up. The search itself is in
+//! `search` (its state, its node, where it guesses), the rules in `rules`, probing and the
+//! look-ahead in `probe`, and the units and peers of a shape in `layout`.
+
+mod layout;
+mod probe;
+mod rules;
+mod search;
+
+use std::time::Instant;
+
+use rand::Rng;
+
+use super::{Shape, SizedGrid};
+use crate::error::TimedOut;
+use crate::solver::{SearchStats, SolutionCount};
+use layout::Layout;
+use search::{Counter, First, Search, Visitor};
+
+/// The single bits of `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask & mask.wrapping_neg();
+            mask ^= bit;
+            bit
+        })
+    })
+}
+
+/// How a search runs, beyond its grid and visitor.
+struct Setup<'a, R> {
+    deadline: Option<Instant>,
+    /// Shuffles the guesses, when set.
+    rng: Option<&'a mut R>,
+    /// A value an empty cell must not take.
+    exclude: Option<(usize, u8)>,
+    /// The values each cell may take (bit `v - 1` for value `v`), when narrower than the
+    /// grid's rules: a state with candidates struck out.
+    allowed: Option<&'a [u64]>,
+    /// Use the strong reasoning (see [`Search::strong`]).
+    strong: bool,
+    /// Give up (as on a deadline) after this many nodes, if set.
+    max_nodes: Option<u64>,
+}
+
+impl Setup<'_, rand::rngs::ThreadRng> {
+    /// A plain search: probing, no randomness, no exclusion.
+    fn plain(deadline: Option<Instant>) -> Self {
+        Setup {
+            deadline,
+            rng: None,
+            exclude: None,
+            allowed: None,
+            strong: true,
+            max_nodes: None,
+        }
+    }
+}
+
+/// Runs a search over `grid`, adding its work to `stats`; Err when the deadline passed first.
+fn search_measured<V: Visitor, R: Rng>(
+    grid: &SizedGrid,
+    visitor: &mut V,
+    setup: Setup<'_, R>,
+    stats: &mut SearchStats,
+) -> Result<(), TimedOut> {
+    let layout = Layout::of(grid.shape());
+    let (exclude, allowed) = (setup.exclude, setup.allowed);
+    let mut search = Search::new(&layout, setup);
+    if let Some(mut state) = search.start(grid) {
+        let excluded = match exclude {
+            Some((cell, value)) => search.restrict(&mut state, cell, !(1u64 << (value - 1))),
+            None => true,
+        };
+        if excluded && search.narrow(&mut state, allowed) {
+            search.run(state, visitor);
+        }
+    }
+    stats.guesses += search.stats.guesses;
+    stats.backtracks += search.stats.backtracks;
+    stats.nodes += search.stats.nodes;
+    match search.timed_out {
+        true => Err(TimedOut),
+        false => Ok(()),
+    }
+}
+
+/// Runs a search over `grid`; Err when the deadline passed first.
+fn search<V: Visitor, R: Rng>(
+    grid: &SizedGrid,
+    visitor: &mut V,
+    setup: Setup<'_, R>,
+) -> Result<(), TimedOut> {
+    search_measured(grid, visitor, setup, &mut SearchStats::default())
+}
+
+/// The grid of `candidates`, each a single bit.
+fn grid_of(shape: Shape, candidates: &[u64]) -> SizedGrid {
+    let values = candidates
+        .iter()
+        .map(|c| c.trailing_zeros() as u8 + 1)
+        .collect();
+    SizedGrid::from_values(shape, values).expect("values fit the shape")
+}
+
+/// The first solution of `puzzle`, if it has one.
+pub fn solve(puzzle: &SizedGrid) -> Option<SizedGrid> {
+    solve_before(puzzle, None).expect("no deadline")
+}
+
+/// Like [`solve`], giving up once `deadline` (if any) has passed.
+pub fn solve_before(
+    puzzle: &SizedGrid,
+    deadline: Option<Instant>,
+) -> Result<Option<SizedGrid>, TimedOut> {
+    solve_measured(puzzle, deadline, &mut SearchStats::default())
+}
+
+/// Like [`solve_before`], adding the work done (up to the answer or the deadline) to `stats`.
+pub fn solve_measured(
+    puzzle: &SizedGrid,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<Option<SizedGrid>, TimedOut> {
+    let mut first = First(None);
+    search_measured(puzzle, &mut first, Setup::plain(deadline), stats)?;
+    Ok(first.0.map(|c| grid_of(puzzle.shape(), &c)))
+}
+
+/// Counts the solutions of `puzzle`, stopping at `limit`.
+pub fn count_solutions(puzzle: &SizedGrid, limit: u64) -> SolutionCount {
+    count_solutions_before(puzzle, limit, None).expect("no deadline")
+}
+
+/// Like [`count_solutions`], giving up once `deadline` (if any) has passed.
+pub fn count_solutions_before(
+    puzzle: &SizedGrid,
+    limit: u64,
+    deadline: Option<Instant>,
+) -> Result<SolutionCount, TimedOut> {
+    count_measured(puzzle, limit, deadline, &mut SearchStats::default())
+}
+
+/// Like [`count_solutions_before`], adding the work done (up to the answer or the deadline) to
+/// `stats`.
+pub fn count_measured(
+    puzzle: &SizedGrid,
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<SolutionCount, TimedOut> {
+    let mut counter = Counter {
+        found: 0,
+        limit: limit.max(1),
+    };
+    search_measured(puzzle, &mut counter, Setup::plain(deadline), stats)?;
+    Ok(SolutionCount {
+        found: counter.found,
+        limit_reached: counter.found >= counter.limit,
+    })
+}
+
+/// Counts the solutions of `puzzle` in which every cell, givens included, takes one of its
+/// `allowed` values (bit `v - 1` for value `v`, one word per cell), stopping at `limit`: the
+/// solutions left to a state with candidates struck out.
+pub fn count_solutions_within(puzzle: &SizedGrid, allowed: &[u64], limit: u64) -> SolutionCount {
+    assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
+    let mut counter = Counter {
+        found: 0,
+        limit: limit.max(1),
+    };
+    let setup = Setup::<rand::rngs::ThreadRng> {
+        allowed: Some(allowed),
+        ..Setup::plain(None)
+    };
+    search(puzzle, &mut counter, setup).expect("no deadline");
+    SolutionCount {
+        found: counter.found,
+        limit_reached: counter.found >= counter.limit,
+    }
+}
+
+/// The first solution of `puzzle` in which every cell takes one of its `allowed` values (see
+/// [`count_solutions_within`]), if it has one.
+pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
+    assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
+    let mut first = First(None);
+    let setup = Setup::<rand::rngs::ThreadRng> {
+        allowed: Some(allowed),
+        ..Setup::plain(None)
+    };
+    search(puzzle, &mut first, setup).expect("no deadline");
+    first.0.map(|c| grid_of(puzzle.shape(), &c))
+}
+
+/// A solution of `puzzle` drawn at random (the candidates of each guess tried in a random
+/// order), if it has one.
+pub fn random_solution(puzzle: &SizedGrid, rng: &mut impl Rng) -> Option<SizedGrid> {
+    let mut first = First(None);
+    let setup = Setup {
+        deadline: None,
+        rng: Some(rng),
+        exclude: None,
+        allowed: None,
+        strong: false,
+        max_nodes: None,
+    };
+    search(puzzle, &mut first, setup).expect("no deadline");
+    first.0.map(|c| grid_of(puzzle.shape(), &c))
+}
+
+/// Whether `puzzle` has a solution with another value than `value` in the empty `cell`
+/// (emptying a cell of a unique puzzle keeps it unique exactly when it has none), found
+/// within `max_nodes` nodes and before `deadline`; Err when either ran out first.
+pub(super) fn solvable_without(
+    puzzle: &SizedGrid,
+    (cell, value): (usize, u8),
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Result<bool, TimedOut> {
+    let mut first = First(None);
+    let setup = Setup::<rand::rngs::ThreadRng> {
+        deadline,
+        rng: None,
+        exclude: Some((cell, value)),
+        allowed: None,
+        strong: false,
+        max_nodes: Some(max_nodes),
+    };
+    search(puzzle, &mut first, setup)?;
+    Ok(first.0.is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::seq::SliceRandom;
+
+    /// Every solution by plain backtracking, for small grids.
+    fn slow_count(grid: &mut SizedGrid, limit: u64) -> u64 {
+        let Some(empty) = grid.cells().iter().position(|&v| v == 0) else {
+            return 1;
+        };
+        let mut found = 0;
+        for value in 1..=grid.shape().size() as u8 {
+            grid.set(empty, value);
+            if grid.first_conflict().is_none() {
+                found += slow_count(grid, limit - found);
+            }
+            grid.set(empty, 0);
+            if found >= limit {
+                break;
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn counts_agree_with_plain_backtracking_on_small_grids() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
+        for shape in ["2x2", "2x3", "3x2"] {
+            let shape: Shape = shape.parse().unwrap();
+            for blanks in [4, 8, 12, 16, 20, 24, 30] {
+                let solution = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
+                let mut puzzle = solution.clone();
+                let mut cells: Vec<usize> = (0..shape.cells()).collect();
+                cells.shuffle(&mut rng);
+                for &cell in cells.iter().take(blanks.min(shape.cells())) {
+                    puzzle.set(cell, 0);
+                }
+                let count = count_solutions(&puzzle, 50);
+                assert_eq!(
+                    count.found,
+                    slow_count(&mut puzzle.clone(), 50),
+                    "{shape} {blanks}"
+                );
+                let solved = solve(&puzzle).unwrap();
+                assert!(solved.is_solution_of(&puzzle));
+            }
+        }
+    }
+
+    #[test]
+    fn counts_within_allowed_values_agree_with_plain_backtracking() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(8);
+        for shape in ["2x2", "2x3"] {
+            let shape: Shape = shape.parse().unwrap();
+            let all = (1u64 << shape.size()) - 1;
+            for _ in 0..40 {
+                let solution = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
+                let mut puzzle = solution.clone();
+                for cell in 0..shape.cells() {
+                    if rng.next_u32() % 3 != 0 {
+                        puzzle.set(cell, 0);
+                    }
+                }
+                // Strike out a few values at random, the solution's own among them at times.
+                let allowed: Vec<u64> = (0..shape.cells())
+                    .map(|_| all & !(1u64 << (rng.next_u32() as usize % shape.size())))
+                    .collect();
+                let givens_allowed = (0..shape.cells())
+                    .all(|c| puzzle.get(c) == 0 || allowed[c] >> (puzzle.get(c) - 1) & 1 == 1);
+                let expected = match givens_allowed {
+                    true => slow_count_within(&mut puzzle.clone(), &allowed, 50),
+                    false => 0,
+                };
+                let count = count_solutions_within(&puzzle, &allowed, 50);
+                assert_eq!(count.found, expected);
+                match solve_within(&puzzle, &allowed) {
+                    Some(found) => {
+                        assert!(found.is_solution_of(&puzzle));
+                        let kept =
+                            (0..shape.cells()).all(|c| allowed[c] >> (found.get(c) - 1) & 1 == 1);
+                        assert!(kept);
+                    }
+                    None => assert_eq!(expected, 0),
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// On 9x9 grids the engine of other sizes (all-different, probing, look-ahead
+        /// guesses) must count what the 9x9 engine, a separate design, counts: grids with
+        /// several solutions (a solution with cells emptied), with one or none (one given
+        /// changed too), and sparse grids of random givens.
+        #[test]
+        fn counts_on_9x9_agree_with_the_9x9_engine(
+            seed in 0u64..u64::MAX,
+            blanks in 30usize..75,
+            changed in proptest::bool::ANY,
+            scattered in proptest::bool::ANY,
+        ) {
+            use rand::{RngExt, SeedableRng};
+            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+            let shape: Shape = "3x3".parse().unwrap();
+            let mut puzzle = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
+            let mut cells: Vec<usize> = (0..81).collect();
+            cells.shuffle(&mut rng);
+            for &cell in &cells[..blanks] {
+                puzzle.set(cell, 0);
+            }
+            if scattered {
+                // Every given moves to a random cell with a random value, clashes left out.
+                let mut sparse = SizedGrid::empty(shape);
+                for _ in 0..81 - blanks {
+                    let (cell, value) = (rng.random_range(0..81), rng.random_range(1..=9u8));
+                    sparse.set(cell, value);
+                    if sparse.first_conflict().is_some() {
+                        sparse.set(cell, 0);
+                    }
+                }
+                puzzle = sparse;
+            } else if changed {
+                let cell = cells[blanks];
+                puzzle.set(cell, puzzle.get(cell) % 9 + 1);
+            }
+            let nine = crate::Grid::from_cells(puzzle.cells().try_into().unwrap()).unwrap();
+            let expected = crate::solver::count_solutions(&nine, 30).found;
+            proptest::prop_assert_eq!(count_solutions(&puzzle, 30).found, expected);
+            match solve(&puzzle) {
+                Some(found) => proptest::prop_assert!(found.is_solution_of(&puzzle)),
+                None => proptest::prop_assert_eq!(expected, 0),
+            }
+        }
+    }
+
+    /// Like [`slow_count`], each empty cell taking only its allowed values.
+    fn slow_count_within(grid: &mut SizedGrid, allowed: &[u64], limit: u64) -> u64 {
+        let Some(empty) = grid.cells().iter().position(|&v| v == 0) else {
+            return 1;
+        };
+        let mut found = 0;
+        for value in 1..=grid.shape().size() as u8 {
+            if allowed[empty] >> (value - 1) & 1 == 0 {
+                continue;
+            }
+            grid.set(empty, value);
+            if grid.first_conflict().is_none() {
+                found += slow_count_within(grid, allowed, limit - found);
+            }
+            grid.set(empty, 0);
+            if found >= limit {
+                break;
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_empty_4x4_has_288_solutions() {
+        let count = count_solutions(&SizedGrid::empty("2x2".parse().unwrap()), 1000);
+        assert_eq!((count.found, count.limit_reached), (288, false));
+    }
+
+    #[test]
+    fn a_clash_has_no_solution() {
+        let (grid, _) = SizedGrid::parse("11..............", None, None).unwrap();
+        assert_eq!(solve(&grid), None);
+        assert_eq!(count_solutions(&grid, 2).found, 0);
+    }
+}

@@ -1,0 +1,237 @@
+//! The depth-first search: its state, its node, and where it guesses when probing left no
+//! look-ahead.
+
+use std::time::Instant;
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use super::Setup;
+use super::bits;
+use super::layout::Layout;
+use super::rules::StaleUnits;
+use crate::solver::SearchStats;
+
+/// Candidates of every cell, and which cells are settled (their value taken from their peers).
+#[derive(Clone)]
+pub(super) struct State {
+    /// Per cell, its candidates: bit `v - 1` for value `v`.
+    pub(super) candidates: Vec<u64>,
+    /// Per cell, whether its value has left its peers.
+    pub(super) settled: Vec<bool>,
+    /// How many cells are not settled yet.
+    pub(super) open: usize,
+}
+
+/// What a search does with each solution, and when it stops.
+pub(super) trait Visitor {
+    /// Called with each solution; returns false to stop the search.
+    fn solution(&mut self, state: &State) -> bool;
+}
+
+/// Keeps the first solution (each cell's candidates, a single bit) and stops there.
+pub(super) struct First(pub(super) Option<Vec<u64>>);
+
+impl Visitor for First {
+    fn solution(&mut self, state: &State) -> bool {
+        self.0 = Some(state.candidates.clone());
+        false
+    }
+}
+
+/// Counts solutions, stopping at a limit.
+pub(super) struct Counter {
+    /// Solutions found so far.
+    pub(super) found: u64,
+    /// Where the count stops (at least 1).
+    pub(super) limit: u64,
+}
+
+impl Visitor for Counter {
+    fn solution(&mut self, _: &State) -> bool {
+        self.found += 1;
+        self.found < self.limit
+    }
+}
+
+/// A search in progress: the layout, the cells waiting to be settled, the clock.
+pub(super) struct Search<'a, R> {
+    /// The units and peers of the grid's shape.
+    pub(super) layout: &'a Layout,
+    /// Every value of the grid's size, as bits.
+    pub(super) all: u64,
+    /// Cells left with one candidate whose value has still to leave their peers.
+    pub(super) queue: Vec<u16>,
+    /// When to give up, if ever.
+    pub(super) deadline: Option<Instant>,
+    /// How many nodes to work before giving up (as on a deadline).
+    pub(super) max_nodes: u64,
+    /// The work done so far.
+    pub(super) stats: SearchStats,
+    /// Fingerprints of units (their index and candidates) that all-different consistency has
+    /// already left unchanged: met again, in another node or probe, they are skipped. A
+    /// direct-mapped table; a clash of fingerprints only skips some reasoning, never adds any.
+    pub(super) consistent: Vec<u64>,
+    /// Whether the deadline or the node budget stopped the search.
+    pub(super) timed_out: bool,
+    /// Shuffles the order in which a cell's candidates are tried, when set.
+    pub(super) rng: Option<&'a mut R>,
+    /// The strong reasoning at every node: all-different arc consistency
+    /// ([`Search::all_different`]), probing ([`Search::probe`]), and guesses on a value's
+    /// places in a unit as well as on a cell's candidates. It pays on hard puzzles and costs
+    /// on easy ones (the many small checks of generation).
+    pub(super) strong: bool,
+    /// What each rule has still to read (see [`StaleUnits`]).
+    pub(super) stale: StaleUnits,
+    /// Where the last probing found it best to guess (see [`Search::probe`]).
+    pub(super) lookahead: Option<Branch>,
+    /// How many guesses lie between the root and the node being searched.
+    pub(super) depth: u32,
+    /// Candidates struck out since this was last set to zero: what a probe's trial strikes
+    /// out, counted where every removal passes ([`Search::restrict`]).
+    pub(super) struck_out: u64,
+    /// Solutions found so far. After the first, what is left of a count of a puzzle with one
+    /// solution is all refutation, and probing places deeper pays there (see
+    /// [`Search::place_probing_levels`]).
+    pub(super) solutions: u64,
+}
+
+impl<'a, R: Rng> Search<'a, R> {
+    /// A search on `layout`'s grids as `setup` asks (its clock, randomness, node budget and
+    /// reasoning), not started.
+    pub(super) fn new(layout: &'a Layout, setup: Setup<'a, R>) -> Search<'a, R> {
+        let size = layout.size;
+        Search {
+            layout,
+            all: if size == 64 {
+                u64::MAX
+            } else {
+                (1u64 << size) - 1
+            },
+            queue: Vec::new(),
+            deadline: setup.deadline,
+            max_nodes: setup.max_nodes.unwrap_or(u64::MAX),
+            stats: SearchStats::default(),
+            consistent: match setup.strong {
+                true if size > 16 => vec![0; 1 << 16],
+                true => vec![0; 1 << 10],
+                false => vec![0; 1],
+            },
+            timed_out: false,
+            rng: setup.rng,
+            strong: setup.strong,
+            stale: StaleUnits::default(),
+            lookahead: None,
+            depth: 0,
+            struck_out: 0,
+            solutions: 0,
+        }
+    }
+
+    /// Depth first from `state`; returns false once the visitor or the clock stops it.
+    pub(super) fn run(&mut self, mut state: State, visitor: &mut impl Visitor) -> bool {
+        self.stats.nodes += 1;
+        if self.stats.nodes > self.max_nodes
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.timed_out = true;
+            return false;
+        }
+        if !self.propagate(&mut state) || (self.strong && !self.probe(&mut state)) {
+            // What a contradiction left queued belongs to this branch only.
+            self.queue.clear();
+            self.stats.backtracks += 1;
+            return true;
+        }
+        if state.open == 0 {
+            self.solutions += 1;
+            return visitor.solution(&state);
+        }
+        let branch = match self.lookahead.take() {
+            Some(branch) => branch,
+            None => self.narrowest(&state),
+        };
+        let mut choices: Vec<(usize, u64)> = match branch {
+            Branch::Cell(cell) => bits(state.candidates[cell])
+                .map(|bit| (cell, bit))
+                .collect(),
+            Branch::Place(unit, bit) => self
+                .layout
+                .unit(unit)
+                .iter()
+                .map(|&c| usize::from(c))
+                .filter(|&c| state.candidates[c] & bit != 0)
+                .map(|c| (c, bit))
+                .collect(),
+        };
+        if let Some(rng) = self.rng.as_deref_mut() {
+            choices.shuffle(rng);
+        }
+        let last = choices.len() - 1;
+        let mut state = Some(state);
+        for (i, (cell, bit)) in choices.into_iter().enumerate() {
+            // The last choice is no guess: the others were ruled out.
+            let mut next = if i == last {
+                state.take().expect("kept for the last choice")
+            } else {
+                self.stats.guesses += 1;
+                state.clone().expect("kept until the last choice")
+            };
+            self.restrict(&mut next, cell, bit);
+            self.depth += 1;
+            let go_on = self.run(next, visitor);
+            self.depth -= 1;
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Where to guess: the open cell with the fewest candidates, or, when fewer, the places
+    /// of a value in a unit (the value must go to one of them).
+    fn narrowest(&self, state: &State) -> Branch {
+        let (mut best, mut fewest) = (Branch::Cell(usize::MAX), u32::MAX);
+        for cell in (0..state.candidates.len()).filter(|&c| !state.settled[c]) {
+            let count = state.candidates[cell].count_ones();
+            if count < fewest {
+                (best, fewest) = (Branch::Cell(cell), count);
+                if count == 2 {
+                    return best;
+                }
+            }
+        }
+        if !self.strong {
+            return best;
+        }
+        for u in 0..3 * self.layout.size {
+            let cells = self.layout.unit(u);
+            let open = cells
+                .iter()
+                .filter(|&&c| !state.settled[usize::from(c)])
+                .fold(0u64, |bits, &c| bits | state.candidates[usize::from(c)]);
+            for bit in bits(open) {
+                let places = cells
+                    .iter()
+                    .filter(|&&c| state.candidates[usize::from(c)] & bit != 0)
+                    .count() as u32;
+                if places < fewest {
+                    (best, fewest) = (Branch::Place(u, bit), places);
+                    if places == 2 {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// A guess: every candidate of a cell, or every place of a value in a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Branch {
+    Cell(usize),
+    Place(usize, u64),
+}
