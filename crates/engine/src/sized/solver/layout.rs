@@ -21,6 +21,8 @@ pub(super) struct Layout {
     pub(super) partitions: Vec<Vec<Partition>>,
     /// Each cell's row, column and box (unit indices).
     pub(super) cell_units: Vec<[u16; 3]>,
+    /// Each cell's place in its row, column and box (0 to size - 1).
+    pub(super) cell_places: Vec<[u8; 3]>,
 }
 
 /// A unit cut into segments, each shared with one crossing unit (a box with a line).
@@ -145,8 +147,17 @@ impl Layout {
                 [row, size + column, 2 * size + b].map(|u| u as u16)
             })
             .collect();
+        let cell_places = (0..size * size)
+            .map(|cell| {
+                let (row, column) = (cell / size, cell % size);
+                let in_box =
+                    row % shape.box_rows() * shape.box_columns() + column % shape.box_columns();
+                [column, row, in_box].map(|i| i as u8)
+            })
+            .collect();
         Layout {
             size,
+            cell_places,
             units,
             peers,
             peer_count,

@@ -48,6 +48,9 @@ impl<'a, R: Rng> Search<'a, R> {
         let left = before & keep;
         state.candidates[cell] = left;
         self.struck_out += u64::from((before ^ left).count_ones());
+        self.reprint(state, cell, |place| {
+            place_print(place, before) ^ place_print(place, left)
+        });
         self.touch(cell);
         if left & left.wrapping_sub(1) == 0 {
             if left == 0 {
@@ -56,6 +59,24 @@ impl<'a, R: Rng> Search<'a, R> {
             self.queue.push(cell as u16);
         }
         true
+    }
+
+    /// Updates the fingerprints of `cell`'s units ([`State::prints`]) for a change in what the
+    /// cell adds to them: `change` gives, for the cell's place in a unit, what to fold in. Only
+    /// the strong reasoning reads them: without it they are left alone (generation's many
+    /// small searches ran 10-20% slower for keeping them).
+    #[inline(always)]
+    fn reprint(&self, state: &mut State, cell: usize, change: impl Fn(u8) -> u64) {
+        if !self.strong {
+            return;
+        }
+        let layout = self.layout;
+        for (&unit, &place) in layout.cell_units[cell]
+            .iter()
+            .zip(&layout.cell_places[cell])
+        {
+            state.prints[usize::from(unit)] ^= change(place);
+        }
     }
 
     /// Marks the units of `cell`, whose candidates changed, for every rule to read again.
@@ -79,6 +100,7 @@ impl<'a, R: Rng> Search<'a, R> {
             candidates: vec![self.all; grid.cells().len()],
             settled: vec![false; grid.cells().len()],
             open: grid.cells().len(),
+            prints: vec![0; 3 * self.layout.size],
         };
         for (index, &value) in grid.cells().iter().enumerate() {
             if value != 0 {
@@ -89,6 +111,10 @@ impl<'a, R: Rng> Search<'a, R> {
                 state.candidates[index] = bit;
                 self.queue.push(index as u16);
             }
+        }
+        for cell in 0..state.candidates.len() {
+            let candidates = state.candidates[cell];
+            self.reprint(&mut state, cell, |place| place_print(place, candidates));
         }
         Some(state)
     }
@@ -151,6 +177,7 @@ impl<'a, R: Rng> Search<'a, R> {
             state.settled[cell] = true;
             state.open -= 1;
             let bit = state.candidates[cell];
+            self.reprint(state, cell, |place| place_print(place, bit));
             for &peer in self.layout.peers(cell) {
                 let peer = usize::from(peer);
                 if state.candidates[peer] & bit != 0 && !self.restrict(state, peer, !bit) {
@@ -162,10 +189,23 @@ impl<'a, R: Rng> Search<'a, R> {
         true
     }
 
+    /// Whether all-different consistency has already found unit `u`, with the candidates it
+    /// has now, consistent (in any node or trial: see [`Search::consistent`]); with the slot
+    /// and fingerprint to record it under. Such a unit has no hidden single either: a value
+    /// with one place would be in every matching there, and its cell's other candidates gone.
+    fn known_consistent(&self, state: &State, u: usize) -> (bool, usize, u64) {
+        let fingerprint = state.prints[u] ^ (u as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = fingerprint as usize & (self.consistent.len() - 1);
+        (self.consistent[slot] == fingerprint, slot, fingerprint)
+    }
+
     /// Every value with one place left in a stale unit goes there; None when a value has none.
     fn hidden_singles(&mut self, state: &mut State) -> Option<bool> {
         let mut progress = false;
         for u in std::mem::take(&mut self.stale.hidden_singles).iter() {
+            if self.strong && self.known_consistent(state, u).0 {
+                continue;
+            }
             let cells = self.layout.unit(u);
             // Settled cells' values are gone from the open cells: only the open ones count.
             let (mut once, mut twice, mut settled) = (0u64, 0u64, 0u64);
@@ -261,25 +301,24 @@ impl<'a, R: Rng> Search<'a, R> {
         const NONE: u8 = u8::MAX;
         let mut progress = false;
         for u in std::mem::take(&mut self.stale.all_different).iter() {
+            let (consistent, slot, fingerprint) = self.known_consistent(state, u);
+            if consistent {
+                continue;
+            }
             let cells = self.layout.unit(u);
             // The open cells only: a settled cell's value is gone from the others already.
             let mut candidates = [0u64; 64];
             let mut place = [0u8; 64];
             let mut open = 0;
-            let mut fingerprint = (u as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             for (i, &cell) in cells.iter().enumerate() {
                 if state.settled[usize::from(cell)] {
                     continue;
                 }
                 candidates[open] = state.candidates[usize::from(cell)];
                 place[open] = i as u8;
-                fingerprint = (fingerprint ^ candidates[open] ^ (i as u64) << 58)
-                    .wrapping_mul(0xFF51_AFD7_ED55_8CCD)
-                    .rotate_left(29);
                 open += 1;
             }
-            let slot = fingerprint as usize & (self.consistent.len() - 1);
-            if open == 0 || self.consistent[slot] == fingerprint {
+            if open == 0 {
                 continue;
             }
             let candidates = &candidates[..open];
@@ -363,6 +402,15 @@ fn augment(i: usize, candidates: &[u64], owner: &mut [u8; 64], visited: &mut u64
     }
 }
 
+/// What the open cell at `place` of a unit, with `candidates`, adds to the unit's fingerprint
+/// (by exclusive or): a removal or a settling updates it in a few operations.
+#[inline(always)]
+fn place_print(place: u8, candidates: u64) -> u64 {
+    let mixed = (candidates ^ u64::from(place) << 58 ^ u64::from(place))
+        .wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    (mixed ^ mixed >> 29).wrapping_mul(0xC4CE_B9FE_1A85_EC53) ^ mixed >> 32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,6 +418,30 @@ mod tests {
     use crate::sized::solver::layout::Layout;
     use crate::sized::solver::{Setup, random_solution};
 
+    /// Each unit's fingerprint worked out from its cells, as [`State::prints`] must hold it
+    /// after any number of removals and settlings.
+    fn prints_from_scratch(layout: &Layout, state: &State) -> Vec<u64> {
+        (0..3 * layout.size)
+            .map(|u| {
+                layout
+                    .unit(u)
+                    .iter()
+                    .enumerate()
+                    .fold(0, |print, (place, &cell)| {
+                        match state.settled[usize::from(cell)] {
+                            true => print,
+                            false => {
+                                print
+                                    ^ place_print(place as u8, state.candidates[usize::from(cell)])
+                            }
+                        }
+                    })
+            })
+            .collect()
+    }
+
+    /// Also: the unit fingerprints kept up to date through propagation, probing and a guess
+    /// are the ones read from the cells.
     #[test]
     fn a_fixed_point_over_the_stale_units_is_one_over_all_units() {
         use rand::{Rng, SeedableRng};
@@ -388,11 +460,13 @@ mod tests {
                 let mut search = Search::new(&layout, Setup::plain(None));
                 let mut state = search.start(&puzzle).unwrap();
                 assert!(search.propagate(&mut state) && search.probe(&mut state));
+                assert_eq!(state.prints, prints_from_scratch(&layout, &state));
                 // A guess on a cell, then its fixed point, as a child node reaches it.
                 if let Some(cell) = (0..shape.cells()).find(|&c| !state.settled[c]) {
                     let bit = 1u64 << (solution.get(cell) - 1);
                     search.restrict(&mut state, cell, bit);
                     assert!(search.propagate(&mut state));
+                    assert_eq!(state.prints, prints_from_scratch(&layout, &state));
                 }
                 // Every unit read again finds nothing more.
                 let mut again = state.clone();

@@ -21,6 +21,10 @@ pub(super) struct State {
     pub(super) settled: Vec<bool>,
     /// How many cells are not settled yet.
     pub(super) open: usize,
+    /// Per unit, a fingerprint of its open cells' candidates and places, kept up to date by
+    /// every removal and settling in the strong reasoning (which alone reads it), so that a
+    /// rule can tell a unit it has seen before without reading its cells.
+    pub(super) prints: Vec<u64>,
 }
 
 /// What a search does with each solution, and when it stops.
