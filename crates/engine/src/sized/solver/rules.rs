@@ -250,10 +250,13 @@ impl<'a, R: Rng> Search<'a, R> {
     /// with nothing.
     fn box_line(&mut self, state: &mut State) -> Option<bool> {
         let mut progress = false;
-        let open_bits = |cells: &[u16], state: &State| {
+        // The values of a set of cells. Settled cells count too (cheaper than a look at each
+        // cell's flag): a settled value has left the unit's other cells, so it lies in one
+        // segment and looks confined there, but has left the cells beyond as well, and the
+        // look at those below skips it.
+        let values_in = |cells: &[u16], state: &State| {
             cells
                 .iter()
-                .filter(|&&c| !state.settled[usize::from(c)])
                 .fold(0u64, |bits, &c| bits | state.candidates[usize::from(c)])
         };
         let layout = self.layout;
@@ -262,7 +265,7 @@ impl<'a, R: Rng> Search<'a, R> {
                 let mut in_segment = [0u64; 64];
                 let (mut once, mut twice) = (0u64, 0u64);
                 for (bits, segment) in in_segment.iter_mut().zip(segments) {
-                    *bits = open_bits(&segment.cells, state);
+                    *bits = values_in(&segment.cells, state);
                     twice |= once & *bits;
                     once |= *bits;
                 }
@@ -272,7 +275,9 @@ impl<'a, R: Rng> Search<'a, R> {
                 }
                 for (bits, segment) in in_segment.iter().zip(segments) {
                     let confined = bits & confined;
-                    if confined == 0 {
+                    // Mostly an earlier pass has struck them out already: one look at the
+                    // cells beyond together, without a branch a cell, says so.
+                    if confined & values_in(&segment.beyond, state) == 0 {
                         continue;
                     }
                     for &cell in &segment.beyond {
