@@ -100,6 +100,7 @@ impl<'a, R: Rng> Search<'a, R> {
             candidates: vec![self.all; grid.cells().len()],
             settled: vec![false; grid.cells().len()],
             open: grid.cells().len(),
+            placed: vec![0; 3 * self.layout.size],
             prints: vec![0; 3 * self.layout.size],
         };
         for (index, &value) in grid.cells().iter().enumerate() {
@@ -178,6 +179,9 @@ impl<'a, R: Rng> Search<'a, R> {
             state.open -= 1;
             let bit = state.candidates[cell];
             self.reprint(state, cell, |place| place_print(place, bit));
+            for &unit in &self.layout.cell_units[cell] {
+                state.placed[usize::from(unit)] |= bit;
+            }
             for &peer in self.layout.peers(cell) {
                 let peer = usize::from(peer);
                 if state.candidates[peer] & bit != 0 && !self.restrict(state, peer, !bit) {
@@ -207,28 +211,26 @@ impl<'a, R: Rng> Search<'a, R> {
                 continue;
             }
             let cells = self.layout.unit(u);
-            // Settled cells' values are gone from the open cells: only the open ones count.
-            let (mut once, mut twice, mut settled) = (0u64, 0u64, 0u64);
+            // Settled cells count too, without a look at their flags: a settled value has
+            // left the unit's other cells, so it has one place, and is then left out as
+            // placed (which also keeps the loop below off the settled cells).
+            let (mut once, mut twice) = (0u64, 0u64);
             for &cell in cells {
                 let candidates = state.candidates[usize::from(cell)];
-                if state.settled[usize::from(cell)] {
-                    settled |= candidates;
-                } else {
-                    twice |= once & candidates;
-                    once |= candidates;
-                }
+                twice |= once & candidates;
+                once |= candidates;
             }
-            if once | settled != self.all {
+            if once != self.all {
                 return None;
             }
-            let singles = once & !twice;
+            let singles = once & !twice & !state.placed[u];
             if singles == 0 {
                 continue;
             }
             for &cell in cells {
                 let candidates = state.candidates[usize::from(cell)];
                 let here = candidates & singles;
-                if here == 0 || state.settled[usize::from(cell)] {
+                if here == 0 {
                     continue;
                 }
                 // Two values with this cell as their only place: a contradiction.
@@ -252,8 +254,7 @@ impl<'a, R: Rng> Search<'a, R> {
         let mut progress = false;
         // The values of a set of cells. Settled cells count too (cheaper than a look at each
         // cell's flag): a settled value has left the unit's other cells, so it lies in one
-        // segment and looks confined there, but has left the cells beyond as well, and the
-        // look at those below skips it.
+        // segment and looks confined there; it is left out as placed.
         let values_in = |cells: &[u16], state: &State| {
             cells
                 .iter()
@@ -269,7 +270,7 @@ impl<'a, R: Rng> Search<'a, R> {
                     twice |= once & *bits;
                     once |= *bits;
                 }
-                let confined = once & !twice;
+                let confined = once & !twice & !state.placed[u];
                 if confined == 0 {
                     continue;
                 }
@@ -445,7 +446,19 @@ mod tests {
             .collect()
     }
 
-    /// Also: the unit fingerprints kept up to date through propagation, probing and a guess
+    /// Each unit's settled values read from its cells, as [`State::placed`] must hold them.
+    fn placed_from_scratch(layout: &Layout, state: &State) -> Vec<u64> {
+        (0..3 * layout.size)
+            .map(|u| {
+                let cells = layout.unit(u).iter().map(|&c| usize::from(c));
+                cells
+                    .filter(|&c| state.settled[c])
+                    .fold(0, |placed, c| placed | state.candidates[c])
+            })
+            .collect()
+    }
+
+    /// Also: the unit fingerprints and settled values kept up to date through propagation, probing and a guess
     /// are the ones read from the cells.
     #[test]
     fn a_fixed_point_over_the_stale_units_is_one_over_all_units() {
@@ -466,12 +479,14 @@ mod tests {
                 let mut state = search.start(&puzzle).unwrap();
                 assert!(search.propagate(&mut state) && search.probe(&mut state));
                 assert_eq!(state.prints, prints_from_scratch(&layout, &state));
+                assert_eq!(state.placed, placed_from_scratch(&layout, &state));
                 // A guess on a cell, then its fixed point, as a child node reaches it.
                 if let Some(cell) = (0..shape.cells()).find(|&c| !state.settled[c]) {
                     let bit = 1u64 << (solution.get(cell) - 1);
                     search.restrict(&mut state, cell, bit);
                     assert!(search.propagate(&mut state));
                     assert_eq!(state.prints, prints_from_scratch(&layout, &state));
+                    assert_eq!(state.placed, placed_from_scratch(&layout, &state));
                 }
                 // Every unit read again finds nothing more.
                 let mut again = state.clone();

@@ -21,6 +21,8 @@ pub(super) struct State {
     pub(super) settled: Vec<bool>,
     /// How many cells are not settled yet.
     pub(super) open: usize,
+    /// Per unit, the values of its settled cells.
+    pub(super) placed: Vec<u64>,
     /// Per unit, a fingerprint of its open cells' candidates and places, kept up to date by
     /// every removal and settling in the strong reasoning (which alone reads it), so that a
     /// rule can tell a unit it has seen before without reading its cells.
