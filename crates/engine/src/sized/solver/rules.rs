@@ -412,9 +412,9 @@ fn augment(i: usize, candidates: &[u64], owner: &mut [u8; 64], visited: &mut u64
 /// (by exclusive or): a removal or a settling updates it in a few operations.
 #[inline(always)]
 fn place_print(place: u8, candidates: u64) -> u64 {
-    let mixed = (candidates ^ u64::from(place) << 58 ^ u64::from(place))
+    let mixed = (candidates ^ u64::from(place).wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    (mixed ^ mixed >> 29).wrapping_mul(0xC4CE_B9FE_1A85_EC53) ^ mixed >> 32
+    mixed ^ mixed >> 32
 }
 
 #[cfg(test)]
