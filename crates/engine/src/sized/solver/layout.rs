@@ -57,6 +57,7 @@ impl Layout {
         })
     }
 
+    /// Works out the layout of `shape`: see [`Layout::of`] for the cached one.
     fn new(shape: Shape) -> Layout {
         let size = shape.size();
         let cell = |row: usize, column: usize| (row * size + column) as u16;
@@ -157,19 +158,21 @@ impl Layout {
             .collect();
         Layout {
             size,
-            cell_places,
             units,
             peers,
             peer_count,
             partitions,
             cell_units,
+            cell_places,
         }
     }
 
+    /// The cells of unit `u` (rows, then columns, then boxes), in reading order.
     pub(super) fn unit(&self, u: usize) -> &[u16] {
         &self.units[u * self.size..][..self.size]
     }
 
+    /// The cells that share a row, column or box with `cell`.
     pub(super) fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[cell * self.peer_count..][..self.peer_count]
     }

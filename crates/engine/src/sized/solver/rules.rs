@@ -1,8 +1,9 @@
 //! Propagation: what the rules force from a state, to a fixed point. Naked singles (a settled
 //! cell's value leaves its peers), hidden singles, box-line interactions and, in the strong
 //! reasoning, all-different arc consistency per unit. Every rule strikes candidates out through
-//! [`Search::restrict`], which marks the units it touched stale for every rule, and reads only
-//! the stale units.
+//! [`Search::restrict`], which marks the units it touched stale for every rule (and keeps
+//! their fingerprints up to date), and reads only the stale units; all-different and hidden
+//! singles also skip a unit all-different has already found consistent as it is.
 
 use rand::Rng;
 
@@ -15,6 +16,7 @@ use crate::sized::SizedGrid;
 struct UnitSet([u64; 3]);
 
 impl UnitSet {
+    /// Adds `unit` to the set.
     fn insert(&mut self, unit: usize) {
         self.0[unit / 64] |= 1 << (unit % 64);
     }
