@@ -250,21 +250,8 @@ mod tests {
 
     /// Every solution by plain backtracking, for small grids.
     fn slow_count(grid: &mut SizedGrid, limit: u64) -> u64 {
-        let Some(empty) = grid.cells().iter().position(|&v| v == 0) else {
-            return 1;
-        };
-        let mut found = 0;
-        for value in 1..=grid.shape().size() as u8 {
-            grid.set(empty, value);
-            if grid.first_conflict().is_none() {
-                found += slow_count(grid, limit - found);
-            }
-            grid.set(empty, 0);
-            if found >= limit {
-                break;
-            }
-        }
-        found
+        let every_value = vec![u64::MAX; grid.cells().len()];
+        slow_count_within(grid, &every_value, limit)
     }
 
     #[test]

@@ -69,9 +69,9 @@ pub(super) struct Search<'a, R> {
     /// Cells left with one candidate whose value has still to leave their peers.
     pub(super) queue: Vec<u16>,
     /// When to give up, if ever.
-    pub(super) deadline: Option<Instant>,
+    deadline: Option<Instant>,
     /// How many nodes to work before giving up (as on a deadline).
-    pub(super) max_nodes: u64,
+    max_nodes: u64,
     /// The work done so far.
     pub(super) stats: SearchStats,
     /// Fingerprints of units (their index and candidates) that all-different consistency has
@@ -81,7 +81,7 @@ pub(super) struct Search<'a, R> {
     /// Whether the deadline or the node budget stopped the search.
     pub(super) timed_out: bool,
     /// Shuffles the order in which a cell's candidates are tried, when set.
-    pub(super) rng: Option<&'a mut R>,
+    rng: Option<&'a mut R>,
     /// The strong reasoning at every node: all-different arc consistency
     /// ([`Search::all_different`]), probing ([`Search::probe`]), and guesses on a value's
     /// places in a unit as well as on a cell's candidates. It pays on hard puzzles and costs
