@@ -278,6 +278,10 @@ impl<'a, R: Rng> Search<'a, R> {
                 }
                 for (bits, segment) in in_segment.iter().zip(segments) {
                     let confined = bits & confined;
+                    // Most segments hold no confined value: nothing beyond them to read.
+                    if confined == 0 {
+                        continue;
+                    }
                     // Mostly an earlier pass has struck them out already: one look at the
                     // cells beyond together, without a branch a cell, says so.
                     if confined & values_in(&segment.beyond, state) == 0 {
