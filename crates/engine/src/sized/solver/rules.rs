@@ -263,9 +263,10 @@ impl<'a, R: Rng> Search<'a, R> {
                 .fold(0u64, |bits, &c| bits | state.candidates[usize::from(c)])
         };
         let layout = self.layout;
+        // Each segment's values; filled afresh for each partition, as far as it goes.
+        let mut in_segment = [0u64; 64];
         for u in std::mem::take(&mut self.stale.box_line).iter() {
             for segments in &layout.partitions[u] {
-                let mut in_segment = [0u64; 64];
                 let (mut once, mut twice) = (0u64, 0u64);
                 for (bits, segment) in in_segment.iter_mut().zip(segments) {
                     *bits = values_in(&segment.cells, state);
@@ -312,6 +313,12 @@ impl<'a, R: Rng> Search<'a, R> {
     fn all_different(&mut self, state: &mut State) -> Option<bool> {
         const NONE: u8 = u8::MAX;
         let mut progress = false;
+        // Room for a unit's open cells, filled afresh for each unit as far as it goes: set up
+        // once a call rather than once a unit (each was a call to memset).
+        let mut candidates = [0u64; 64];
+        let mut place = [0u8; 64];
+        let mut owner = [NONE; 64];
+        let mut reach = [0u64; 64];
         for u in std::mem::take(&mut self.stale.all_different).iter() {
             let (consistent, slot, fingerprint) = self.known_consistent(state, u);
             if consistent {
@@ -319,8 +326,6 @@ impl<'a, R: Rng> Search<'a, R> {
             }
             let cells = self.layout.unit(u);
             // The open cells only: a settled cell's value is gone from the others already.
-            let mut candidates = [0u64; 64];
-            let mut place = [0u8; 64];
             let mut open = 0;
             for (i, &cell) in cells.iter().enumerate() {
                 if state.settled[usize::from(cell)] {
@@ -336,7 +341,7 @@ impl<'a, R: Rng> Search<'a, R> {
             let candidates = &candidates[..open];
             // owner[v]: the open cell (its index among them) matched to value v. Each cell
             // first takes a free value of its own if it has one; the others need augmenting.
-            let mut owner = [NONE; 64];
+            owner.fill(NONE);
             let (mut taken, mut waiting) = (0u64, 0u64);
             for (i, &c) in candidates.iter().enumerate() {
                 match c & !taken {
@@ -358,7 +363,6 @@ impl<'a, R: Rng> Search<'a, R> {
                     return None;
                 }
             }
-            let mut reach = [0u64; 64];
             for i in 0..open {
                 reach[i] = bits(candidates[i]).fold(1u64 << i, |r, bit| {
                     r | 1u64 << owner[bit.trailing_zeros() as usize]
@@ -372,14 +376,15 @@ impl<'a, R: Rng> Search<'a, R> {
                     *r |= through & 0u64.wrapping_sub(*r >> k & 1);
                 }
             }
+            // Two cells reach each other exactly when they reach the same cells (each reaches
+            // itself), so a candidate stays when its value's cell reaches what its own does:
+            // one comparison, without a branch.
             let mut pruned = false;
             for i in 0..open {
-                let keep = bits(candidates[i])
-                    .filter(|bit| {
-                        let j = usize::from(owner[bit.trailing_zeros() as usize]);
-                        j == i || (reach[i] >> j & 1 != 0 && reach[j] >> i & 1 != 0)
-                    })
-                    .fold(0, |keep, bit| keep | bit);
+                let keep = bits(candidates[i]).fold(0, |keep, bit| {
+                    let j = usize::from(owner[bit.trailing_zeros() as usize]);
+                    keep | bit & 0u64.wrapping_sub(u64::from(reach[j] == reach[i]))
+                });
                 if keep != candidates[i] {
                     // Never empty: the value matched to the cell stays.
                     self.restrict(state, usize::from(cells[usize::from(place[i])]), keep);
