@@ -104,6 +104,7 @@ impl<'a, R: Rng> Search<'a, R> {
             open: grid.cells().len(),
             placed: vec![0; 3 * self.layout.size],
             prints: vec![0; 3 * self.layout.size],
+            box_line_done: vec![0; 6 * self.layout.size],
         };
         for (index, &value) in grid.cells().iter().enumerate() {
             if value != 0 {
@@ -266,17 +267,20 @@ impl<'a, R: Rng> Search<'a, R> {
         // Each segment's values; filled afresh for each partition, as far as it goes.
         let mut in_segment = [0u64; 64];
         for u in std::mem::take(&mut self.stale.box_line).iter() {
-            for segments in &layout.partitions[u] {
+            for (p, segments) in layout.partitions[u].iter().enumerate() {
                 let (mut once, mut twice) = (0u64, 0u64);
                 for (bits, segment) in in_segment.iter_mut().zip(segments) {
                     *bits = values_in(&segment.cells, state);
                     twice |= once & *bits;
                     once |= *bits;
                 }
-                let confined = once & !twice & !state.placed[u];
+                // Only the values newly confined: the others have left the cells beyond.
+                let done = &mut state.box_line_done[2 * u + p];
+                let confined = once & !twice & !state.placed[u] & !*done;
                 if confined == 0 {
                     continue;
                 }
+                *done |= confined;
                 for (bits, segment) in in_segment.iter().zip(segments) {
                     let confined = bits & confined;
                     // Most segments hold no confined value: nothing beyond them to read.
@@ -499,8 +503,10 @@ mod tests {
                     assert_eq!(state.prints, prints_from_scratch(&layout, &state));
                     assert_eq!(state.placed, placed_from_scratch(&layout, &state));
                 }
-                // Every unit read again finds nothing more.
+                // Every unit read again, box-line's record of what it has done forgotten,
+                // finds nothing more.
                 let mut again = state.clone();
+                again.box_line_done.fill(0);
                 for cell in 0..shape.cells() {
                     search.touch(cell);
                 }

@@ -27,6 +27,10 @@ pub(super) struct State {
     /// every removal and settling in the strong reasoning (which alone reads it), so that a
     /// rule can tell a unit it has seen before without reading its cells.
     pub(super) prints: Vec<u64>,
+    /// Per unit and partition (`2 * unit + partition`), the values box-line has found
+    /// confined to one segment there and struck out beyond it. A value stays so in every
+    /// state below (its places only shrink), so box-line never reads beyond for it again.
+    pub(super) box_line_done: Vec<u64>,
 }
 
 /// What a search does with each solution, and when it stops.
