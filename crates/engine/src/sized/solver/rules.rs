@@ -3,7 +3,8 @@
 //! reasoning, all-different arc consistency per unit. Every rule strikes candidates out through
 //! [`Search::restrict`], which marks the units it touched stale for every rule (and keeps
 //! their fingerprints up to date), and reads only the stale units; all-different and hidden
-//! singles also skip a unit all-different has already found consistent as it is.
+//! singles also skip a unit all-different has already found consistent as it is, and
+//! box-line looks beyond a segment only for values it has not yet dealt with in that state.
 
 use rand::Rng;
 
@@ -252,7 +253,8 @@ impl<'a, R: Rng> Search<'a, R> {
     /// Box-line interactions, read in the stale units: a value whose places in a box all lie
     /// on one line leaves the rest of that line (pointing), and one whose places in a line
     /// all lie in one box leaves the rest of that box (claiming). None when a cell is left
-    /// with nothing.
+    /// with nothing. A value it has dealt with in a unit is kept in
+    /// [`State::box_line_done`], and not looked at beyond its segment again.
     fn box_line(&mut self, state: &mut State) -> Option<bool> {
         let mut progress = false;
         // The values of a set of cells. Settled cells count too (cheaper than a look at each
