@@ -239,7 +239,7 @@ fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
 /// the solution `solve` prints.
 #[test]
 fn logic_commands_work_at_every_size() {
-    let puzzles: Vec<String> = ["sizes_4x4.txt", "sizes_6x6.txt", "gecode_16x16.txt"]
+    let mut puzzles: Vec<String> = ["sizes_4x4.txt", "sizes_6x6.txt", "gecode_16x16.txt"]
         .iter()
         .flat_map(|name| {
             let text = std::fs::read_to_string(puzzle_path(name)).unwrap();
@@ -251,6 +251,10 @@ fn logic_commands_work_at_every_size() {
             lines
         })
         .collect();
+    // A minimal 16x16 puzzle, which needs forcing chains where the chains and patterns stop.
+    let (status, generated, _) = run(&["generate", "--box", "4x4", "--seed", "6", "-n", "1"], "");
+    assert_eq!(status, 0);
+    puzzles.push(generated.trim_end().to_string());
     let input = puzzles.join("\n") + "\n";
     let (status, solutions, _) = run(&["solve"], &input);
     assert_eq!(status, 0);
@@ -297,8 +301,15 @@ fn logic_commands_work_at_every_size() {
             }
         }
     }
-    // The 16x16 set needs more than singles here and there.
-    let beyond_singles = ["pointing", "claiming", "naked pair", "forcing chain"];
+    // The 16x16 puzzles need more than singles here and there.
+    let beyond_singles = [
+        "pointing",
+        "claiming",
+        "naked pair",
+        "Skyscraper",
+        "XY-Chain",
+        "forcing chain",
+    ];
     for technique in beyond_singles {
         assert!(
             techniques.iter().any(|t| t == technique),

@@ -1,7 +1,10 @@
 //! Logic at every size: pencil marks ([`SizedCandidates`]) and the techniques that hold on any
 //! grid of boxes (singles, box-line interactions, naked and hidden subsets, basic fish,
-//! XY-Wing, forcing chains through singles), each step explained as for 9x9. The 9x9 engine of
-//! this crate has many more techniques; those that lean on the 9x9 layout are not here.
+//! Skyscraper, 2-String Kite, Turbot Fish, W-Wing, XY-Wing, XYZ-Wing, unique rectangles of
+//! type 1, X-Chains, XY-Chains, forcing chains through singles), each step explained as for
+//! 9x9. The 9x9 engine of this crate has more techniques; those that lean on the 9x9 layout
+//! are not here, nor yet the finned fish, coloring, AICs, ALS and the other unique
+//! rectangles.
 //!
 //! ```
 //! use sudoku_engine::sized::SizedGrid;
@@ -13,6 +16,7 @@
 //! assert_eq!(steps[0].to_string(), "naked single: r1c1 = 3");
 //! ```
 
+mod links;
 mod state;
 mod techniques;
 mod text;
@@ -237,6 +241,111 @@ mod tests {
     fn paths_are_sound_on_16x16_and_reach_past_singles() {
         let used = sound_paths(Shape::new(4, 4).unwrap(), 4);
         assert!(used.iter().any(|t| !t.is_single()), "{used:?}");
+    }
+
+    /// The techniques of [`super::links`], the XYZ-Wing and the unique rectangle.
+    const CHAINS_AND_PATTERNS: [Technique; 8] = [
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::WWing,
+        Technique::XyzWing,
+        Technique::UniqueRectangle1,
+        Technique::XChain,
+        Technique::XyChain,
+    ];
+
+    /// Asserts that `step` places only `solution`'s values and removes none of them.
+    fn assert_sound(step: &SizedStep, solution: &SizedGrid) {
+        for placed in &step.placements {
+            assert_eq!(solution.get(placed.cell), placed.value, "{step}");
+        }
+        for removed in &step.eliminations {
+            assert_ne!(solution.get(removed.cell), removed.value, "{step}");
+        }
+    }
+
+    #[test]
+    fn chains_and_patterns_are_sound_at_every_state_of_other_shapes() {
+        // Each technique asked directly at every state of the path, whether the path needs it
+        // or not: generated puzzles of other shapes are mostly easy.
+        let mut found = 0;
+        for (rows, columns, puzzles) in [(2, 3, 20), (2, 4, 10), (3, 4, 4), (4, 4, 2)] {
+            let shape = Shape::new(rows, columns).unwrap();
+            for seed in 0..puzzles {
+                let (puzzle, solution) = generate(shape, &mut puzzle_rng(seed, 7));
+                let alphabet = Alphabet::default_for(shape.size());
+                let mut state = SizedCandidates::from_grid(&puzzle, alphabet);
+                while let Some(step) = next_step_before(&state, None).unwrap() {
+                    for technique in CHAINS_AND_PATTERNS {
+                        if let Some(other) = techniques::find(technique, &state) {
+                            assert_sound(&other, &solution);
+                            found += 1;
+                        }
+                    }
+                    state.apply(&step);
+                }
+            }
+        }
+        assert!(found > 0, "no chain or pattern found on any state");
+    }
+
+    #[test]
+    fn hard_puzzles_solve_soundly_through_chains_and_patterns() {
+        // Hard 9x9 puzzles read as grids of 3x3 boxes, solved by this module's techniques.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/top1465.txt");
+        let text = std::fs::read_to_string(path).expect("puzzles/top1465.txt");
+        let mut used = Vec::new();
+        for line in text.lines().filter(|l| l.len() >= 81).take(150) {
+            let shape = Shape::new(3, 3).unwrap();
+            let (grid, alphabet) = SizedGrid::parse(&line[..81], Some(shape), None).unwrap();
+            let solution = sudoku_engine::sized::solve(&grid).expect("a proper puzzle");
+            let mut state = SizedCandidates::from_grid(&grid, alphabet);
+            while let Some(step) = next_step_before(&state, None).unwrap() {
+                assert_sound(&step, &solution);
+                used.push(step.technique);
+                state.apply(&step);
+            }
+            assert!(state.is_solved() && state.grid() == solution);
+        }
+        for technique in CHAINS_AND_PATTERNS {
+            assert!(used.contains(&technique), "{technique:?} never used");
+        }
+    }
+
+    /// An empty 6x6 grid (boxes of 2x3) where r1c1, r1cX and r2c1 keep only 1 and 2, and
+    /// r2cX keeps 1, 2 and 3: a rectangle on two boxes when column X is in the other stack.
+    fn rectangle_6x6(column: usize, second_row: usize) -> SizedCandidates {
+        let shape = Shape::new(2, 3).unwrap();
+        let mut state = state(&".".repeat(36), shape);
+        let cell = |row: usize, column: usize| row * 6 + column;
+        let corners = [cell(0, 0), cell(0, column), cell(second_row, 0)];
+        for value in 3..=6 {
+            for &corner in &corners {
+                state.eliminate(corner, value);
+            }
+            if value > 3 {
+                state.eliminate(cell(second_row, column), value);
+            }
+        }
+        state
+    }
+
+    #[test]
+    fn a_unique_rectangle_needs_two_boxes() {
+        // Rows 1-2 and columns 1 and 4: boxes 1 and 2. The fourth corner loses 1 and 2.
+        let step = techniques::find(Technique::UniqueRectangle1, &rectangle_6x6(3, 1));
+        let step = step.expect("a unique rectangle");
+        let removed: Vec<(usize, u8)> = step
+            .eliminations
+            .iter()
+            .map(|m| (m.cell, m.value))
+            .collect();
+        assert_eq!(removed, [(9, 1), (9, 2)], "{step}");
+        // Rows 1 and 3 (other bands) and columns 1 and 4: four boxes, no deadly pattern.
+        assert!(techniques::find(Technique::UniqueRectangle1, &rectangle_6x6(3, 2)).is_none());
+        // Rows 1-2 and columns 1 and 2: one box.
+        assert!(techniques::find(Technique::UniqueRectangle1, &rectangle_6x6(1, 1)).is_none());
     }
 
     /// The state of a puzzle line of `shape`.

@@ -1,15 +1,16 @@
 //! The techniques that hold at every size, on [`SizedCandidates`]: singles, box-line
-//! interactions, naked and hidden subsets, basic fish, XY-Wing, forcing chains (an assumption
-//! followed through singles to a contradiction) and, last, the solution's digit.
+//! interactions, naked and hidden subsets, basic fish, the chains of [`super::links`],
+//! XY-Wing and XYZ-Wing, unique rectangles of type 1, forcing chains (an assumption followed
+//! through singles to a contradiction) and, last, the solution's digit.
 
 use sudoku_engine::sized::solve;
 
 use super::state::{SizedCandidates, SizedUnit, values_of};
-use super::{SizedMove, SizedStep, trace};
+use super::{SizedMove, SizedStep, links, trace};
 use crate::{Technique, deadline};
 
 /// The techniques this module knows, in the order they are tried.
-pub const TECHNIQUES: [Technique; 17] = [
+pub const TECHNIQUES: [Technique; 25] = [
     Technique::FullHouse,
     Technique::NakedSingle,
     Technique::HiddenSingle,
@@ -24,7 +25,15 @@ pub const TECHNIQUES: [Technique; 17] = [
     Technique::XWing,
     Technique::Swordfish,
     Technique::Jellyfish,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::TurbotFish,
+    Technique::WWing,
     Technique::XyWing,
+    Technique::XyzWing,
+    Technique::UniqueRectangle1,
+    Technique::XChain,
+    Technique::XyChain,
     Technique::ForcingChain,
     Technique::BruteForce,
 ];
@@ -47,7 +56,15 @@ pub fn find(technique: Technique, state: &SizedCandidates) -> Option<SizedStep> 
         Technique::XWing => fish(state, 2, technique),
         Technique::Swordfish => fish(state, 3, technique),
         Technique::Jellyfish => fish(state, 4, technique),
-        Technique::XyWing => xy_wing(state),
+        Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
+            links::two_links(state, technique)
+        }
+        Technique::WWing => links::w_wing(state),
+        Technique::XyWing => xy_wing(state, false),
+        Technique::XyzWing => xy_wing(state, true),
+        Technique::UniqueRectangle1 => unique_rectangle(state),
+        Technique::XChain => links::x_chain(state),
+        Technique::XyChain => links::xy_chain(state),
         Technique::ForcingChain => forcing_chain(state),
         Technique::BruteForce => brute_force(state),
         _ => None,
@@ -72,7 +89,7 @@ fn placement(
 }
 
 /// A step removing `eliminations`, or `None` when there are none.
-fn elimination(
+pub(super) fn elimination(
     state: &SizedCandidates,
     technique: Technique,
     eliminations: Vec<SizedMove>,
@@ -204,7 +221,7 @@ fn choices<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
 }
 
 /// The cells as `r1c2, r1c5`.
-fn cell_list(state: &SizedCandidates, cells: &[usize]) -> String {
+pub(super) fn cell_list(state: &SizedCandidates, cells: &[usize]) -> String {
     let names: Vec<String> = cells.iter().map(|&c| state.cell_name(c)).collect();
     names.join(", ")
 }
@@ -357,24 +374,36 @@ fn fish(state: &SizedCandidates, k: usize, technique: Technique) -> Option<Sized
 }
 
 /// A two-candidate pivot XY with two pincers XZ and YZ it sees: Z leaves every cell that sees
-/// both pincers.
-fn xy_wing(state: &SizedCandidates) -> Option<SizedStep> {
+/// both pincers (XY-Wing). With `xyz`, a three-candidate pivot XYZ, and Z leaves every cell
+/// that sees the pivot too (XYZ-Wing).
+fn xy_wing(state: &SizedCandidates, xyz: bool) -> Option<SizedStep> {
     let cells = state.shape().cells();
+    let (technique, pivot_count) = match xyz {
+        false => (Technique::XyWing, 2u32),
+        true => (Technique::XyzWing, 3u32),
+    };
     let pairs: Vec<usize> = (0..cells)
         .filter(|&c| state.marks(c).count_ones() == 2)
         .collect();
-    for &pivot in &pairs {
+    let pivots = (0..cells).filter(|&c| state.marks(c).count_ones() == pivot_count);
+    for pivot in pivots {
         let marks = state.marks(pivot);
+        // An XY-Wing's pincers share one value with the pivot; an XYZ-Wing's hold two of its.
+        let shared = pivot_count - 1;
         let wings: Vec<usize> = pairs
             .iter()
             .copied()
-            .filter(|&w| state.sees(pivot, w) && (state.marks(w) & marks).count_ones() == 1)
+            .filter(|&w| state.sees(pivot, w) && (state.marks(w) & marks).count_ones() == shared)
             .collect();
         for (i, &a) in wings.iter().enumerate() {
             for &b in &wings[i + 1..] {
                 let (ma, mb) = (state.marks(a), state.marks(b));
-                let z = ma & mb & !marks;
-                if z.count_ones() != 1 || (ma & mb & marks) != 0 || (ma | mb) & marks != marks {
+                let z = ma & mb;
+                let fits = match xyz {
+                    false => z & marks == 0 && (ma | mb) & marks == marks,
+                    true => (ma | mb) == marks,
+                };
+                if z.count_ones() != 1 || !fits {
                     continue;
                 }
                 let value = z.trailing_zeros() as u8 + 1;
@@ -382,9 +411,11 @@ fn xy_wing(state: &SizedCandidates) -> Option<SizedStep> {
                     .filter(|&c| {
                         c != a
                             && c != b
+                            && c != pivot
                             && state.has(c, value)
                             && state.sees(c, a)
                             && state.sees(c, b)
+                            && (!xyz || state.sees(c, pivot))
                     })
                     .map(|cell| SizedMove { cell, value })
                     .collect();
@@ -395,11 +426,73 @@ fn xy_wing(state: &SizedCandidates) -> Option<SizedStep> {
                     state.cell_name(b),
                     state.symbol(value)
                 );
-                if let Some(step) = elimination(state, Technique::XyWing, removed, reason) {
+                if let Some(step) = elimination(state, technique, removed, reason) {
                     return Some(step);
                 }
             }
         }
+    }
+    None
+}
+
+/// Unique rectangle, type 1: four open cells on two rows, two columns and two boxes, three of
+/// them with the same two candidates and the fourth with those and more. Were the fourth one
+/// of the two, the four could swap them and the puzzle would have two solutions, so the
+/// fourth loses both. (A uniqueness technique: it holds for puzzles with one solution, the
+/// only ones the logic commands take.)
+fn unique_rectangle(state: &SizedCandidates) -> Option<SizedStep> {
+    let (size, shape) = (state.size(), state.shape());
+    for r1 in 0..size {
+        for r2 in r1 + 1..size {
+            for c1 in 0..size {
+                for c2 in c1 + 1..size {
+                    let corners = [
+                        r1 * size + c1,
+                        r1 * size + c2,
+                        r2 * size + c1,
+                        r2 * size + c2,
+                    ];
+                    // Two corners in each of two boxes.
+                    let mut boxes =
+                        [(r1, c1), (r1, c2), (r2, c1), (r2, c2)].map(|(r, c)| shape.box_of(r, c));
+                    boxes.sort_unstable();
+                    let two_boxes =
+                        boxes[0] == boxes[1] && boxes[2] == boxes[3] && boxes[1] != boxes[2];
+                    if !two_boxes || corners.iter().any(|&c| state.marks(c) == 0) {
+                        continue;
+                    }
+                    let Some(step) = rectangle_step(state, corners) else {
+                        continue;
+                    };
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The type 1 step of a rectangle's `corners`, if three hold the same pair and the fourth
+/// holds it with more.
+fn rectangle_step(state: &SizedCandidates, corners: [usize; 4]) -> Option<SizedStep> {
+    let marks = corners.map(|c| state.marks(c));
+    for roof in 0..4 {
+        let floor: Vec<u64> = (0..4).filter(|&i| i != roof).map(|i| marks[i]).collect();
+        let pair = floor[0];
+        let same = floor.iter().all(|&m| m == pair);
+        if pair.count_ones() != 2 || !same || marks[roof] & pair != pair || marks[roof] == pair {
+            continue;
+        }
+        let cell = corners[roof];
+        let removed = values_of(pair)
+            .map(|value| SizedMove { cell, value })
+            .collect();
+        let reason = format!(
+            "{} in {}",
+            value_list(state, pair),
+            cell_list(state, &corners)
+        );
+        return elimination(state, Technique::UniqueRectangle1, removed, reason);
     }
     None
 }

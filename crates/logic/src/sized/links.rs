@@ -1,0 +1,292 @@
+//! Reasoning along links, at every size. A strong link: a value with exactly two places in a
+//! unit, so that one of them holds it. A weak link: two cells that see each other and both
+//! have the value, so that at most one holds it. Chains of them prove that one of two cells
+//! holds a value, which then leaves every cell seeing both: two strong links on one value
+//! (Skyscraper, 2-String Kite, Turbot Fish), two equal two-candidate cells joined by one
+//! (W-Wing), any chain on one value (X-Chain), and chains through two-candidate cells
+//! (XY-Chain).
+
+use std::collections::VecDeque;
+
+use super::state::{SizedCandidates, SizedUnit, values_of};
+use super::techniques::{cell_list, elimination};
+use super::{SizedMove, SizedStep};
+use crate::{Technique, deadline};
+
+/// A value's two places in a unit.
+#[derive(Clone, Copy)]
+struct StrongLink {
+    ends: [usize; 2],
+    unit: SizedUnit,
+}
+
+/// The strong links of `value`, unit by unit (rows, columns, boxes).
+fn strong_links(state: &SizedCandidates, value: u8) -> Vec<StrongLink> {
+    state
+        .units()
+        .filter_map(|unit| {
+            let mut places = state.places(unit, value);
+            match (places.next(), places.next(), places.next()) {
+                (Some(a), Some(b), None) => Some(StrongLink { ends: [a, b], unit }),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The open cells other than `ends` that have `value` and see both ends: what a proof that
+/// one of the ends holds `value` strikes out.
+fn seeing_both(state: &SizedCandidates, ends: [usize; 2], value: u8) -> Vec<SizedMove> {
+    (0..state.shape().cells())
+        .filter(|&c| {
+            state.has(c, value)
+                && !ends.contains(&c)
+                && state.sees(c, ends[0])
+                && state.sees(c, ends[1])
+        })
+        .map(|cell| SizedMove { cell, value })
+        .collect()
+}
+
+/// Which two-link pattern joins two strong links whose inner ends `inner` see each other:
+/// two parallel lines whose inner ends share a cross line (Skyscraper), a row and a column
+/// whose inner ends share a box (2-String Kite), or any other (Turbot Fish).
+fn two_link_kind(state: &SizedCandidates, links: [StrongLink; 2], inner: [usize; 2]) -> Technique {
+    let [a, b] = inner.map(|c| state.units_of(c));
+    match (links[0].unit, links[1].unit) {
+        (SizedUnit::Row(_), SizedUnit::Row(_)) if a[1] == b[1] => Technique::Skyscraper,
+        (SizedUnit::Column(_), SizedUnit::Column(_)) if a[0] == b[0] => Technique::Skyscraper,
+        (SizedUnit::Row(_), SizedUnit::Column(_)) | (SizedUnit::Column(_), SizedUnit::Row(_))
+            if a[2] == b[2] =>
+        {
+            Technique::TwoStringKite
+        }
+        _ => Technique::TurbotFish,
+    }
+}
+
+/// Two strong links on one value, with no cell in common, whose inner ends see each other:
+/// one of the outer ends holds the value. `technique` (Skyscraper, 2-String Kite or Turbot
+/// Fish) says which shape to look for.
+pub(super) fn two_links(state: &SizedCandidates, technique: Technique) -> Option<SizedStep> {
+    for value in 1..=state.size() as u8 {
+        let links = strong_links(state, value);
+        for (i, &first) in links.iter().enumerate() {
+            for &second in &links[i + 1..] {
+                if first.ends.iter().any(|end| second.ends.contains(end)) {
+                    continue;
+                }
+                for (x, y) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                    let inner = [first.ends[x], second.ends[y]];
+                    let outer = [first.ends[1 - x], second.ends[1 - y]];
+                    if !state.sees(inner[0], inner[1])
+                        || two_link_kind(state, [first, second], inner) != technique
+                    {
+                        continue;
+                    }
+                    let reason = format!(
+                        "{} in {} ({}) and {} ({}), joined at {}",
+                        state.symbol(value),
+                        first.unit,
+                        cell_list(state, &first.ends),
+                        second.unit,
+                        cell_list(state, &second.ends),
+                        cell_list(state, &inner),
+                    );
+                    let removed = seeing_both(state, outer, value);
+                    if let Some(step) = elimination(state, technique, removed, reason) {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Two cells with the same two candidates X and Y that do not see each other, and a strong
+/// link on X whose ends see one of them each: one of the two cells holds Y.
+pub(super) fn w_wing(state: &SizedCandidates) -> Option<SizedStep> {
+    let cells = state.shape().cells();
+    let pairs: Vec<usize> = (0..cells)
+        .filter(|&c| state.marks(c).count_ones() == 2)
+        .collect();
+    for (i, &p) in pairs.iter().enumerate() {
+        for &q in &pairs[i + 1..] {
+            let marks = state.marks(p);
+            if state.marks(q) != marks || state.sees(p, q) {
+                continue;
+            }
+            for x in values_of(marks) {
+                let y = values_of(marks & !(1 << (x - 1)))
+                    .next()
+                    .expect("two candidates");
+                for link in strong_links(state, x) {
+                    let [a, b] = link.ends;
+                    if [a, b].iter().any(|end| *end == p || *end == q) {
+                        continue;
+                    }
+                    let joined = (state.sees(a, p) && state.sees(b, q))
+                        || (state.sees(a, q) && state.sees(b, p));
+                    if !joined {
+                        continue;
+                    }
+                    let reason = format!(
+                        "{} and {} ({}), joined by {} in {} ({})",
+                        state.cell_name(p),
+                        state.cell_name(q),
+                        value_pair(state, marks),
+                        state.symbol(x),
+                        link.unit,
+                        cell_list(state, &link.ends),
+                    );
+                    let removed = seeing_both(state, [p, q], y);
+                    if let Some(step) = elimination(state, Technique::WWing, removed, reason) {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The two values of `marks` as `3/7`.
+fn value_pair(state: &SizedCandidates, marks: u64) -> String {
+    let symbols: Vec<String> = values_of(marks).map(|v| state.symbol(v)).collect();
+    symbols.join("/")
+}
+
+/// A node of a chain search: a cell, and what the chain says of it there (a value it holds,
+/// or for a chain on one value whether it holds it), numbered from 1.
+type Node = (usize, u8);
+
+/// The nodes that chains from `start` reach, by breadth-first search (so each by a shortest
+/// chain): `next` gives the nodes one link further, and a cell has `per_cell` possible
+/// nodes. Each node reached comes with the cells of its chain, from the start.
+fn chains_from(
+    start: Node,
+    cells: usize,
+    per_cell: usize,
+    mut next: impl FnMut(Node) -> Vec<Node>,
+) -> impl Iterator<Item = (Node, Vec<usize>)> {
+    let index = move |(cell, what): Node| cell * per_cell + usize::from(what) - 1;
+    let mut parent: Vec<Option<Node>> = vec![None; cells * per_cell];
+    parent[index(start)] = Some(start);
+    let mut order = vec![start];
+    let mut queue = VecDeque::from([start]);
+    while let Some(node) = queue.pop_front() {
+        for reached in next(node) {
+            if parent[index(reached)].is_none() {
+                parent[index(reached)] = Some(node);
+                order.push(reached);
+                queue.push_back(reached);
+            }
+        }
+    }
+    order.into_iter().map(move |node| {
+        let mut chain = vec![node.0];
+        let mut current = node;
+        while let Some(from) = parent[index(current)].filter(|&from| from != current) {
+            chain.push(from.0);
+            current = from;
+        }
+        chain.reverse();
+        (node, chain)
+    })
+}
+
+/// A chain on one value, strong and weak links in turn, from a strong link at its start to
+/// one at its end (at least three links): if the start does not hold the value, the end
+/// does. Each link is a sound implication, so the shortest such chain is found by a search
+/// over (cell, holds or not) without caring whether it passes a cell twice.
+pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
+    let (cells, size) = (state.shape().cells(), state.size());
+    for value in 1..=size as u8 {
+        if deadline::passed() {
+            return None;
+        }
+        let links = strong_links(state, value);
+        let partners = |cell: usize| -> Vec<usize> {
+            links
+                .iter()
+                .filter_map(|link| match link.ends {
+                    [a, b] if a == cell => Some(b),
+                    [a, b] if b == cell => Some(a),
+                    _ => None,
+                })
+                .collect()
+        };
+        let holders: Vec<usize> = (0..cells).filter(|&c| state.has(c, value)).collect();
+        for &start in &holders {
+            // A node's value 1: the cell holds it (reached by a strong link); 2: it does not
+            // (reached by a weak link). The start does not.
+            let reached = chains_from((start, 2), cells, 2, |(cell, holds)| match holds {
+                2 => partners(cell).into_iter().map(|p| (p, 1)).collect(),
+                _ => holders
+                    .iter()
+                    .filter(|&&c| state.sees(c, cell))
+                    .map(|&c| (c, 2))
+                    .collect(),
+            });
+            for (end, chain) in reached {
+                if end.1 != 1 || end.0 == start || chain.len() < 4 {
+                    continue;
+                }
+                let removed = seeing_both(state, [start, end.0], value);
+                let reason = format!("{} on {}", state.symbol(value), chain_text(state, &chain));
+                if let Some(step) = elimination(state, Technique::XChain, removed, reason) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A chain through two-candidate cells, each seeing the next and sharing a value with it:
+/// if the first does not hold Z, the next holds its other value, which the one after that
+/// does not, and so on, until the last holds Z. One of the ends holds Z.
+pub(super) fn xy_chain(state: &SizedCandidates) -> Option<SizedStep> {
+    let (cells, size) = (state.shape().cells(), state.size());
+    let pairs: Vec<usize> = (0..cells)
+        .filter(|&c| state.marks(c).count_ones() == 2)
+        .collect();
+    let other = |cell: usize, value: u8| {
+        values_of(state.marks(cell) & !(1 << (value - 1)))
+            .next()
+            .expect("a two-candidate cell")
+    };
+    for &start in &pairs {
+        if deadline::passed() {
+            return None;
+        }
+        for z in values_of(state.marks(start)) {
+            // A node: a cell and the value it holds when the start does not hold Z.
+            let reached = chains_from((start, other(start, z)), cells, size, |(cell, holds)| {
+                pairs
+                    .iter()
+                    .filter(|&&p| p != cell && state.has(p, holds) && state.sees(p, cell))
+                    .map(|&p| (p, other(p, holds)))
+                    .collect()
+            });
+            for (end, chain) in reached {
+                if end.1 != z || end.0 == start {
+                    continue;
+                }
+                let removed = seeing_both(state, [start, end.0], z);
+                let reason = format!("{} on {}", state.symbol(z), chain_text(state, &chain));
+                if let Some(step) = elimination(state, Technique::XyChain, removed, reason) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The cells of a chain as `r1c1 - r1c5 - r3c5`.
+fn chain_text(state: &SizedCandidates, chain: &[usize]) -> String {
+    let names: Vec<String> = chain.iter().map(|&c| state.cell_name(c)).collect();
+    names.join(" - ")
+}
