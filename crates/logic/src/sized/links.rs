@@ -4,7 +4,7 @@
 //! holds a value, which then leaves every cell seeing both: two strong links on one value
 //! (Skyscraper, 2-String Kite, Turbot Fish), two equal two-candidate cells joined by one
 //! (W-Wing), any chain on one value (X-Chain), and chains through two-candidate cells
-//! (XY-Chain).
+//! (XY-Chain; Remote Pair when every cell of the chain has the same two).
 
 use std::collections::VecDeque;
 
@@ -279,6 +279,45 @@ pub(super) fn xy_chain(state: &SizedCandidates) -> Option<SizedStep> {
                 if let Some(step) = elimination(state, Technique::XyChain, removed, reason) {
                     return Some(step);
                 }
+            }
+        }
+    }
+    None
+}
+
+/// A chain of cells with the same two candidates, each seeing the next: they alternate, so
+/// of two cells an odd number of links apart one holds each value, and a cell seeing both
+/// loses both. At least four cells (with two it is a naked pair).
+pub(super) fn remote_pair(state: &SizedCandidates) -> Option<SizedStep> {
+    let cells = state.shape().cells();
+    let pairs: Vec<usize> = (0..cells)
+        .filter(|&c| state.marks(c).count_ones() == 2)
+        .collect();
+    for &start in &pairs {
+        let marks = state.marks(start);
+        // A node's second part: 1 for an even number of links from the start, 2 for odd.
+        let reached = chains_from((start, 1), cells, 2, |(cell, parity)| {
+            pairs
+                .iter()
+                .filter(|&&p| p != cell && state.marks(p) == marks && state.sees(p, cell))
+                .map(|&p| (p, 3 - parity))
+                .collect()
+        });
+        for (end, chain) in reached {
+            if end.1 != 2 || chain.len() < 4 {
+                continue;
+            }
+            let removed: Vec<SizedMove> = values_of(marks)
+                .flat_map(|value| seeing_both(state, [start, end.0], value))
+                .filter(|removed| !chain.contains(&removed.cell))
+                .collect();
+            let reason = format!(
+                "{} on {}",
+                value_pair(state, marks),
+                chain_text(state, &chain)
+            );
+            if let Some(step) = elimination(state, Technique::RemotePair, removed, reason) {
+                return Some(step);
             }
         }
     }

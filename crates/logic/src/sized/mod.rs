@@ -1,10 +1,10 @@
 //! Logic at every size: pencil marks ([`SizedCandidates`]) and the techniques that hold on any
 //! grid of boxes (singles, box-line interactions, naked and hidden subsets, basic fish,
-//! Skyscraper, 2-String Kite, Turbot Fish, W-Wing, XY-Wing, XYZ-Wing, unique rectangles of
-//! type 1, X-Chains, XY-Chains, forcing chains through singles), each step explained as for
-//! 9x9. The 9x9 engine of this crate has more techniques; those that lean on the 9x9 layout
-//! are not here, nor yet the finned fish, coloring, AICs, ALS and the other unique
-//! rectangles.
+//! Remote Pair, BUG+1, Skyscraper, 2-String Kite, Turbot Fish, W-Wing, XY-Wing, XYZ-Wing,
+//! unique rectangles of types 1, 2 and 4, X-Chains, XY-Chains, forcing chains through
+//! singles), each step explained as for 9x9. The 9x9 engine of this crate has more
+//! techniques; those that lean on the 9x9 layout are not here, nor yet the finned fish,
+//! Empty Rectangle, coloring, AICs, ALS and the other unique rectangles.
 //!
 //! ```
 //! use sudoku_engine::sized::SizedGrid;
@@ -243,14 +243,18 @@ mod tests {
         assert!(used.iter().any(|t| !t.is_single()), "{used:?}");
     }
 
-    /// The techniques of [`super::links`], the XYZ-Wing and the unique rectangle.
-    const CHAINS_AND_PATTERNS: [Technique; 8] = [
+    /// The techniques of [`super::links`], the XYZ-Wing, BUG+1 and the unique rectangles.
+    const CHAINS_AND_PATTERNS: [Technique; 12] = [
+        Technique::RemotePair,
+        Technique::BugPlusOne,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
         Technique::WWing,
         Technique::XyzWing,
         Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle4,
         Technique::XChain,
         Technique::XyChain,
     ];
@@ -296,7 +300,8 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/top1465.txt");
         let text = std::fs::read_to_string(path).expect("puzzles/top1465.txt");
         let mut used = Vec::new();
-        for line in text.lines().filter(|l| l.len() >= 81).take(150) {
+        // The first BUG+1 of the path comes at the 285th puzzle.
+        for line in text.lines().filter(|l| l.len() >= 81).take(290) {
             let shape = Shape::new(3, 3).unwrap();
             let (grid, alphabet) = SizedGrid::parse(&line[..81], Some(shape), None).unwrap();
             let solution = sudoku_engine::sized::solve(&grid).expect("a proper puzzle");
