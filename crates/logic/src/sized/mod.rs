@@ -1,10 +1,10 @@
 //! Logic at every size: pencil marks ([`SizedCandidates`]) and the techniques that hold on any
 //! grid of boxes (singles, box-line interactions, naked and hidden subsets, basic fish,
 //! Remote Pair, BUG+1, Skyscraper, 2-String Kite, Turbot Fish, W-Wing, XY-Wing, XYZ-Wing,
-//! unique rectangles of types 1, 2 and 4, X-Chains, XY-Chains, forcing chains through
-//! singles), each step explained as for 9x9. The 9x9 engine of this crate has more
-//! techniques; those that lean on the 9x9 layout are not here, nor yet the finned fish,
-//! Empty Rectangle, coloring, AICs, ALS and the other unique rectangles.
+//! unique rectangles of types 1, 2 and 4, finned and sashimi fish, X-Chains, XY-Chains,
+//! forcing chains through singles), each step explained as for 9x9. The 9x9 engine of this
+//! crate has more techniques; those that lean on the 9x9 layout are not here, nor yet Empty
+//! Rectangle, coloring, AICs, ALS and the other unique rectangles.
 //!
 //! ```
 //! use sudoku_engine::sized::SizedGrid;
@@ -16,6 +16,7 @@
 //! assert_eq!(steps[0].to_string(), "naked single: r1c1 = 3");
 //! ```
 
+mod finned;
 mod links;
 mod state;
 mod techniques;
@@ -243,8 +244,9 @@ mod tests {
         assert!(used.iter().any(|t| !t.is_single()), "{used:?}");
     }
 
-    /// The techniques of [`super::links`], the XYZ-Wing, BUG+1 and the unique rectangles.
-    const CHAINS_AND_PATTERNS: [Technique; 12] = [
+    /// The techniques of [`super::links`], the XYZ-Wing, BUG+1, the unique rectangles and the
+    /// finned fish (but Jellyfish, which top1465's first puzzles never need).
+    const CHAINS_AND_PATTERNS: [Technique; 16] = [
         Technique::RemotePair,
         Technique::BugPlusOne,
         Technique::Skyscraper,
@@ -255,6 +257,10 @@ mod tests {
         Technique::UniqueRectangle1,
         Technique::UniqueRectangle2,
         Technique::UniqueRectangle4,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
         Technique::XChain,
         Technique::XyChain,
     ];

@@ -1,16 +1,16 @@
 //! The techniques that hold at every size, on [`SizedCandidates`]: singles, box-line
-//! interactions, naked and hidden subsets, basic fish, the chains of [`super::links`],
+//! interactions, naked and hidden subsets, basic and finned fish, the chains of [`super::links`],
 //! XY-Wing and XYZ-Wing, unique rectangles of type 1, forcing chains (an assumption followed
 //! through singles to a contradiction) and, last, the solution's digit.
 
 use sudoku_engine::sized::solve;
 
 use super::state::{SizedCandidates, SizedUnit, values_of};
-use super::{SizedMove, SizedStep, links, trace};
+use super::{SizedMove, SizedStep, finned, links, trace};
 use crate::{Technique, deadline};
 
 /// The techniques this module knows, in the order they are tried.
-pub const TECHNIQUES: [Technique; 29] = [
+pub const TECHNIQUES: [Technique; 35] = [
     Technique::FullHouse,
     Technique::NakedSingle,
     Technique::HiddenSingle,
@@ -36,6 +36,12 @@ pub const TECHNIQUES: [Technique; 29] = [
     Technique::UniqueRectangle1,
     Technique::UniqueRectangle2,
     Technique::UniqueRectangle4,
+    Technique::FinnedXWing,
+    Technique::SashimiXWing,
+    Technique::FinnedSwordfish,
+    Technique::SashimiSwordfish,
+    Technique::FinnedJellyfish,
+    Technique::SashimiJellyfish,
     Technique::XChain,
     Technique::XyChain,
     Technique::ForcingChain,
@@ -71,6 +77,12 @@ pub fn find(technique: Technique, state: &SizedCandidates) -> Option<SizedStep> 
         Technique::UniqueRectangle1 | Technique::UniqueRectangle2 | Technique::UniqueRectangle4 => {
             unique_rectangle(state, technique)
         }
+        Technique::FinnedXWing
+        | Technique::SashimiXWing
+        | Technique::FinnedSwordfish
+        | Technique::SashimiSwordfish
+        | Technique::FinnedJellyfish
+        | Technique::SashimiJellyfish => finned::finned_fish(state, technique),
         Technique::XChain => links::x_chain(state),
         Technique::XyChain => links::xy_chain(state),
         Technique::ForcingChain => forcing_chain(state),
@@ -202,7 +214,7 @@ fn is_box(unit: SizedUnit) -> bool {
 }
 
 /// Every choice of `k` of `items`, in order.
-fn choices<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
+pub(super) fn choices<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
     fn extend<T: Copy>(
         items: &[T],
         k: usize,
