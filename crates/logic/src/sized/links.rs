@@ -3,7 +3,8 @@
 //! have the value, so that at most one holds it. Chains of them prove that one of two cells
 //! holds a value, which then leaves every cell seeing both: two strong links on one value
 //! (Skyscraper, 2-String Kite, Turbot Fish), two equal two-candidate cells joined by one
-//! (W-Wing), any chain on one value (X-Chain), and chains through two-candidate cells
+//! (W-Wing), a box whose places of a value form a cross with a strong link outside (Empty
+//! Rectangle), any chain on one value (X-Chain), and chains through two-candidate cells
 //! (XY-Chain; Remote Pair when every cell of the chain has the same two).
 
 use std::collections::VecDeque;
@@ -96,6 +97,94 @@ pub(super) fn two_links(state: &SizedCandidates, technique: Technique) -> Option
                     let removed = seeing_both(state, outer, value);
                     if let Some(step) = elimination(state, technique, removed, reason) {
                         return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Empty Rectangle: a box whose places of a value all lie on one of its rows (R) and one of
+/// its columns (C), on both, and a strong link on the value in a column outside the box's
+/// stack from row R to a row R2 outside its band. Then the cell at R2 and C loses the value:
+/// holding it, it would leave the box's places on R alone, which would take the value from
+/// the link's end on R and give it to the end on R2, a second one in row R2. The same with
+/// rows and columns swapped.
+pub(super) fn empty_rectangle(state: &SizedCandidates) -> Option<SizedStep> {
+    let (size, shape) = (state.size(), state.shape());
+    let (row_of, column_of) = (|c: usize| c / size, |c: usize| c % size);
+    for value in 1..=size as u8 {
+        let links = strong_links(state, value);
+        for b in 0..size {
+            let places: Vec<usize> = state.places(SizedUnit::Box(b), value).collect();
+            if places.len() < 2 {
+                continue;
+            }
+            let rows: Vec<usize> = places.iter().map(|&c| row_of(c)).collect();
+            let columns: Vec<usize> = places.iter().map(|&c| column_of(c)).collect();
+            for &r in &rows {
+                for &c in &columns {
+                    let on_cross = places.iter().all(|&p| row_of(p) == r || column_of(p) == c);
+                    let one_line = rows.iter().all(|&x| x == r) || columns.iter().all(|&x| x == c);
+                    if !on_cross || one_line {
+                        continue;
+                    }
+                    for by_rows in [true, false] {
+                        // by_rows: the link is in a column, from row r to another row; the
+                        // target is in column c. Else the link is in a row, from column c.
+                        for link in &links {
+                            let in_line = matches!(
+                                (by_rows, link.unit),
+                                (true, SizedUnit::Column(_)) | (false, SizedUnit::Row(_))
+                            );
+                            if !in_line {
+                                continue;
+                            }
+                            for (near, far) in [(0, 1), (1, 0)] {
+                                let (near, far) = (link.ends[near], link.ends[far]);
+                                let box_of =
+                                    |cell: usize| shape.box_of(row_of(cell), column_of(cell));
+                                let target = match by_rows {
+                                    true if row_of(near) == r => row_of(far) * size + c,
+                                    false if column_of(near) == c => r * size + column_of(far),
+                                    _ => continue,
+                                };
+                                // The link lies outside the box's stack (or band), and its far
+                                // end outside the box's band (or stack).
+                                let outside = match by_rows {
+                                    true => {
+                                        shape.box_of(r, column_of(near)) != b
+                                            && shape.box_of(row_of(far), c) != b
+                                    }
+                                    false => {
+                                        shape.box_of(row_of(near), c) != b
+                                            && shape.box_of(r, column_of(far)) != b
+                                    }
+                                };
+                                if !outside || box_of(near) == b || !state.has(target, value) {
+                                    continue;
+                                }
+                                let reason = format!(
+                                    "{} in box {} ({}), {} in {}",
+                                    state.symbol(value),
+                                    b + 1,
+                                    cell_list(state, &places),
+                                    cell_list(state, &link.ends),
+                                    link.unit,
+                                );
+                                let removed = vec![SizedMove {
+                                    cell: target,
+                                    value,
+                                }];
+                                return elimination(
+                                    state,
+                                    Technique::EmptyRectangle,
+                                    removed,
+                                    reason,
+                                );
+                            }
+                        }
                     }
                 }
             }

@@ -10,7 +10,7 @@ use super::{SizedMove, SizedStep, finned, links, trace};
 use crate::{Technique, deadline};
 
 /// The techniques this module knows, in the order they are tried.
-pub const TECHNIQUES: [Technique; 35] = [
+pub const TECHNIQUES: [Technique; 36] = [
     Technique::FullHouse,
     Technique::NakedSingle,
     Technique::HiddenSingle,
@@ -30,6 +30,7 @@ pub const TECHNIQUES: [Technique; 35] = [
     Technique::Skyscraper,
     Technique::TwoStringKite,
     Technique::TurbotFish,
+    Technique::EmptyRectangle,
     Technique::WWing,
     Technique::XyWing,
     Technique::XyzWing,
@@ -69,6 +70,7 @@ pub fn find(technique: Technique, state: &SizedCandidates) -> Option<SizedStep> 
         Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
             links::two_links(state, technique)
         }
+        Technique::EmptyRectangle => links::empty_rectangle(state),
         Technique::WWing => links::w_wing(state),
         Technique::XyWing => xy_wing(state, false),
         Technique::XyzWing => xy_wing(state, true),
