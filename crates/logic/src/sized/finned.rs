@@ -26,10 +26,9 @@ fn kind(technique: Technique) -> Option<(usize, bool)> {
 /// line would hold the value once only (the fish would not be one).
 pub(super) fn finned_fish(state: &SizedCandidates, technique: Technique) -> Option<SizedStep> {
     let (k, sashimi) = kind(technique)?;
-    let size = state.size();
-    for value in 1..=size as u8 {
+    for value in 1..=state.size() as u8 {
         for by_rows in [true, false] {
-            let search = Search::new(state, value, by_rows, k, sashimi, technique);
+            let search = Search::new(state, value, by_rows, (k, sashimi, technique));
             if let Some(step) = search.base_lines(0, &mut Vec::new(), 0) {
                 return Some(step);
             }
@@ -55,13 +54,13 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
+    /// The search for `value` with rows (`by_rows`) or columns as base lines, for fish of
+    /// `k` lines, sashimi or not, named `technique`.
     fn new(
         state: &'a SizedCandidates,
         value: u8,
         by_rows: bool,
-        k: usize,
-        sashimi: bool,
-        technique: Technique,
+        (k, sashimi, technique): (usize, bool, Technique),
     ) -> Search<'a> {
         let (size, shape) = (state.size(), state.shape());
         let width = match by_rows {

@@ -196,10 +196,7 @@ pub(super) fn empty_rectangle(state: &SizedCandidates) -> Option<SizedStep> {
 /// Two cells with the same two candidates X and Y that do not see each other, and a strong
 /// link on X whose ends see one of them each: one of the two cells holds Y.
 pub(super) fn w_wing(state: &SizedCandidates) -> Option<SizedStep> {
-    let cells = state.shape().cells();
-    let pairs: Vec<usize> = (0..cells)
-        .filter(|&c| state.marks(c).count_ones() == 2)
-        .collect();
+    let pairs = state.two_candidate_cells();
     for (i, &p) in pairs.iter().enumerate() {
         for &q in &pairs[i + 1..] {
             let marks = state.marks(p);
@@ -338,9 +335,7 @@ pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
 /// does not, and so on, until the last holds Z. One of the ends holds Z.
 pub(super) fn xy_chain(state: &SizedCandidates) -> Option<SizedStep> {
     let (cells, size) = (state.shape().cells(), state.size());
-    let pairs: Vec<usize> = (0..cells)
-        .filter(|&c| state.marks(c).count_ones() == 2)
-        .collect();
+    let pairs = state.two_candidate_cells();
     let other = |cell: usize, value: u8| {
         values_of(state.marks(cell) & !(1 << (value - 1)))
             .next()
@@ -379,9 +374,7 @@ pub(super) fn xy_chain(state: &SizedCandidates) -> Option<SizedStep> {
 /// loses both. At least four cells (with two it is a naked pair).
 pub(super) fn remote_pair(state: &SizedCandidates) -> Option<SizedStep> {
     let cells = state.shape().cells();
-    let pairs: Vec<usize> = (0..cells)
-        .filter(|&c| state.marks(c).count_ones() == 2)
-        .collect();
+    let pairs = state.two_candidate_cells();
     for &start in &pairs {
         let marks = state.marks(start);
         // A node's second part: 1 for an even number of links from the start, 2 for odd.

@@ -112,6 +112,13 @@ impl SizedCandidates {
         self.marks[cell]
     }
 
+    /// The open cells with exactly two candidates, in reading order.
+    pub fn two_candidate_cells(&self) -> Vec<usize> {
+        (0..self.marks.len())
+            .filter(|&c| self.marks[c].count_ones() == 2)
+            .collect()
+    }
+
     /// True when `value` is a candidate of the open `cell`.
     pub fn has(&self, cell: usize, value: u8) -> bool {
         self.marks[cell] >> (value - 1) & 1 == 1

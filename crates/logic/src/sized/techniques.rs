@@ -1,12 +1,13 @@
-//! The techniques that hold at every size, on [`SizedCandidates`]: singles, box-line
-//! interactions, naked and hidden subsets, basic and finned fish, the chains of [`super::links`],
-//! XY-Wing and XYZ-Wing, unique rectangles of type 1, forcing chains (an assumption followed
+//! The techniques that hold at every size, on [`SizedCandidates`], and the order they are
+//! tried in: singles, box-line interactions, naked and hidden subsets, basic fish (finned
+//! ones in [`super::finned`]), the chains of [`super::links`], XY-Wing and XYZ-Wing, the
+//! uniqueness techniques of [`super::uniqueness`], forcing chains (an assumption followed
 //! through singles to a contradiction) and, last, the solution's digit.
 
 use sudoku_engine::sized::solve;
 
 use super::state::{SizedCandidates, SizedUnit, values_of};
-use super::{SizedMove, SizedStep, finned, links, trace};
+use super::{SizedMove, SizedStep, finned, links, trace, uniqueness};
 use crate::{Technique, deadline};
 
 /// The techniques this module knows, in the order they are tried.
@@ -75,9 +76,9 @@ pub fn find(technique: Technique, state: &SizedCandidates) -> Option<SizedStep> 
         Technique::XyWing => xy_wing(state, false),
         Technique::XyzWing => xy_wing(state, true),
         Technique::RemotePair => links::remote_pair(state),
-        Technique::BugPlusOne => bug_plus_one(state),
+        Technique::BugPlusOne => uniqueness::bug_plus_one(state),
         Technique::UniqueRectangle1 | Technique::UniqueRectangle2 | Technique::UniqueRectangle4 => {
-            unique_rectangle(state, technique)
+            uniqueness::unique_rectangle(state, technique)
         }
         Technique::FinnedXWing
         | Technique::SashimiXWing
@@ -94,7 +95,7 @@ pub fn find(technique: Technique, state: &SizedCandidates) -> Option<SizedStep> 
 }
 
 /// A step placing `value` in `cell`.
-fn placement(
+pub(super) fn placement(
     state: &SizedCandidates,
     technique: Technique,
     cell: usize,
@@ -249,7 +250,7 @@ pub(super) fn cell_list(state: &SizedCandidates, cells: &[usize]) -> String {
 }
 
 /// The values of `bits` as `1/4/G`.
-fn value_list(state: &SizedCandidates, bits: u64) -> String {
+pub(super) fn value_list(state: &SizedCandidates, bits: u64) -> String {
     let symbols: Vec<String> = values_of(bits).map(|v| state.symbol(v)).collect();
     symbols.join("/")
 }
@@ -404,9 +405,7 @@ fn xy_wing(state: &SizedCandidates, xyz: bool) -> Option<SizedStep> {
         false => (Technique::XyWing, 2u32),
         true => (Technique::XyzWing, 3u32),
     };
-    let pairs: Vec<usize> = (0..cells)
-        .filter(|&c| state.marks(c).count_ones() == 2)
-        .collect();
+    let pairs = state.two_candidate_cells();
     let pivots = (0..cells).filter(|&c| state.marks(c).count_ones() == pivot_count);
     for pivot in pivots {
         let marks = state.marks(pivot);
@@ -453,75 +452,6 @@ fn xy_wing(state: &SizedCandidates, xyz: bool) -> Option<SizedStep> {
                 }
             }
         }
-    }
-    None
-}
-
-/// Unique rectangles: four open cells on two rows, two columns and two boxes, all holding the
-/// same two candidates A and B, some with more. Were the four left with A and B alone, they
-/// could swap them and the puzzle would have two solutions, so the extra candidates are
-/// needed. Type 1: three have A and B alone, so the fourth loses both. Type 2: two on a line
-/// (the floor) have A and B alone and the other two the same one extra X, so X is in one of
-/// those and leaves the cells seeing both. Type 4: the other two, on a line, are all the
-/// places of A in a unit, so one of them holds A and neither can hold B. (Uniqueness
-/// techniques: they hold for puzzles with one solution, the only ones the logic commands
-/// take.)
-fn unique_rectangle(state: &SizedCandidates, technique: Technique) -> Option<SizedStep> {
-    let (size, shape) = (state.size(), state.shape());
-    for r1 in 0..size {
-        for r2 in r1 + 1..size {
-            for c1 in 0..size {
-                for c2 in c1 + 1..size {
-                    let corners = [
-                        r1 * size + c1,
-                        r1 * size + c2,
-                        r2 * size + c1,
-                        r2 * size + c2,
-                    ];
-                    // Two corners in each of two boxes.
-                    let mut boxes =
-                        [(r1, c1), (r1, c2), (r2, c1), (r2, c2)].map(|(r, c)| shape.box_of(r, c));
-                    boxes.sort_unstable();
-                    let two_boxes =
-                        boxes[0] == boxes[1] && boxes[2] == boxes[3] && boxes[1] != boxes[2];
-                    if !two_boxes || corners.iter().any(|&c| state.marks(c) == 0) {
-                        continue;
-                    }
-                    let step = match technique {
-                        Technique::UniqueRectangle1 => rectangle_step(state, corners),
-                        _ => rectangle_roof_step(state, corners, technique),
-                    };
-                    if step.is_some() {
-                        return step;
-                    }
-                }
-            }
-        }
-    }
-    None
-}
-
-/// The type 1 step of a rectangle's `corners`, if three hold the same pair and the fourth
-/// holds it with more.
-fn rectangle_step(state: &SizedCandidates, corners: [usize; 4]) -> Option<SizedStep> {
-    let marks = corners.map(|c| state.marks(c));
-    for roof in 0..4 {
-        let floor: Vec<u64> = (0..4).filter(|&i| i != roof).map(|i| marks[i]).collect();
-        let pair = floor[0];
-        let same = floor.iter().all(|&m| m == pair);
-        if pair.count_ones() != 2 || !same || marks[roof] & pair != pair || marks[roof] == pair {
-            continue;
-        }
-        let cell = corners[roof];
-        let removed = values_of(pair)
-            .map(|value| SizedMove { cell, value })
-            .collect();
-        let reason = format!(
-            "{} in {}",
-            value_list(state, pair),
-            cell_list(state, &corners)
-        );
-        return elimination(state, Technique::UniqueRectangle1, removed, reason);
     }
     None
 }
@@ -582,114 +512,6 @@ fn forcing_chain(state: &SizedCandidates) -> Option<SizedStep> {
         }
     }
     None
-}
-
-/// The type 2 or 4 step (see [`unique_rectangle`]) of a rectangle's `corners` (in reading
-/// order), if two of them on a line hold the same pair alone and the other two hold it with
-/// more.
-fn rectangle_roof_step(
-    state: &SizedCandidates,
-    corners: [usize; 4],
-    technique: Technique,
-) -> Option<SizedStep> {
-    let marks = corners.map(|c| state.marks(c));
-    // The sides on a line: the two rows, then the two columns; each with the opposite side.
-    for (floor, roof) in [
-        ([0, 1], [2, 3]),
-        ([2, 3], [0, 1]),
-        ([0, 2], [1, 3]),
-        ([1, 3], [0, 2]),
-    ] {
-        let pair = marks[floor[0]];
-        let roof_marks = roof.map(|i| marks[i]);
-        if pair.count_ones() != 2
-            || marks[floor[1]] != pair
-            || roof_marks.iter().any(|&m| m & pair != pair || m == pair)
-        {
-            continue;
-        }
-        let roof_cells = roof.map(|i| corners[i]);
-        let reason = format!(
-            "{} in {}",
-            value_list(state, pair),
-            cell_list(state, &corners)
-        );
-        let removed: Vec<SizedMove> = match technique {
-            Technique::UniqueRectangle2 => {
-                let extra = roof_marks[0] & !pair;
-                if roof_marks[1] != roof_marks[0] || extra.count_ones() != 1 {
-                    continue;
-                }
-                let value = extra.trailing_zeros() as u8 + 1;
-                (0..state.shape().cells())
-                    .filter(|&c| {
-                        !corners.contains(&c)
-                            && state.has(c, value)
-                            && state.sees(c, roof_cells[0])
-                            && state.sees(c, roof_cells[1])
-                    })
-                    .map(|cell| SizedMove { cell, value })
-                    .collect()
-            }
-            _ => {
-                // A unit holding both roof cells where one value of the pair has no other place.
-                let shared = state
-                    .units_of(roof_cells[0])
-                    .into_iter()
-                    .filter(|unit| state.units_of(roof_cells[1]).contains(unit));
-                let held = shared
-                    .flat_map(|unit| values_of(pair).map(move |value| (unit, value)))
-                    .find(|&(unit, value)| state.places(unit, value).count() == 2);
-                let Some((_, value)) = held else {
-                    continue;
-                };
-                let other = values_of(pair & !(1 << (value - 1))).next()?;
-                roof_cells
-                    .iter()
-                    .map(|&cell| SizedMove { cell, value: other })
-                    .collect()
-            }
-        };
-        if let Some(step) = elimination(state, technique, removed, reason) {
-            return Some(step);
-        }
-    }
-    None
-}
-
-/// BUG+1: every open cell has two candidates but one, which has three, and every value of a
-/// unit has two places but the three-candidate cell's extra value: were that cell to lose
-/// it, every value would have two places in every unit and the puzzle two solutions (the
-/// "bivalue universal grave"), so it holds that value. (A uniqueness technique.)
-fn bug_plus_one(state: &SizedCandidates) -> Option<SizedStep> {
-    let cells = state.shape().cells();
-    let mut open = (0..cells).filter(|&c| state.marks(c) != 0);
-    let mut triple = None;
-    for cell in open.by_ref() {
-        match state.marks(cell).count_ones() {
-            2 => {}
-            3 if triple.is_none() => triple = Some(cell),
-            _ => return None,
-        }
-    }
-    let cell = triple?;
-    let units = state.units_of(cell);
-    // The value whose removal from the cell leaves every value of every unit two places or
-    // none: the grave.
-    let value = values_of(state.marks(cell)).find(|&removed| {
-        state.units().all(|unit| {
-            (1..=state.size() as u8).all(|v| {
-                let places = state.places(unit, v).count();
-                let gone = usize::from(v == removed && units.contains(&unit));
-                matches!(places - gone, 0 | 2)
-            })
-        })
-    })?;
-    let reason = format!(
-        "every other open cell has two candidates: {}",
-        state.cell_name(cell)
-    );
-    Some(placement(state, Technique::BugPlusOne, cell, value, reason))
 }
 
 /// Places the solution's value in the open cell with the fewest candidates.
