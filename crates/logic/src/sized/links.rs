@@ -4,8 +4,9 @@
 //! holds a value, which then leaves every cell seeing both: two strong links on one value
 //! (Skyscraper, 2-String Kite, Turbot Fish), two equal two-candidate cells joined by one
 //! (W-Wing), a box whose places of a value form a cross with a strong link outside (Empty
-//! Rectangle), any chain on one value (X-Chain), and chains through two-candidate cells
-//! (XY-Chain; Remote Pair when every cell of the chain has the same two).
+//! Rectangle), the two colors of a cluster of strong links (Simple Colors), any chain on one
+//! value (X-Chain), and chains through two-candidate cells (XY-Chain; Remote Pair when every
+//! cell of the chain has the same two).
 
 use std::collections::VecDeque;
 
@@ -324,6 +325,78 @@ pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
                 if let Some(step) = elimination(state, Technique::XChain, removed, reason) {
                     return Some(step);
                 }
+            }
+        }
+    }
+    None
+}
+
+/// Simple Colors: the cells joined by strong links on one value form clusters, each colored
+/// in two colors that alternate along the links, so that one color holds the value and the
+/// other does not. Two cells of one color that see each other rule that color out, and its
+/// cells lose the value (a wrap); a cell outside the cluster that sees both colors loses it
+/// (a trap).
+pub(super) fn simple_colors(state: &SizedCandidates) -> Option<SizedStep> {
+    let cells = state.shape().cells();
+    for value in 1..=state.size() as u8 {
+        let links = strong_links(state, value);
+        let partners = |cell: usize| {
+            links.iter().filter_map(move |link| match link.ends {
+                [a, b] if a == cell => Some(b),
+                [a, b] if b == cell => Some(a),
+                _ => None,
+            })
+        };
+        let mut colored = vec![false; cells];
+        for start in links.iter().map(|link| link.ends[0]) {
+            if colored[start] {
+                continue;
+            }
+            // The cluster of `start`, each cell with its color.
+            let mut cluster = vec![(start, false)];
+            colored[start] = true;
+            let mut next = 0;
+            while let Some(&(cell, color)) = cluster.get(next) {
+                next += 1;
+                for partner in partners(cell) {
+                    if !colored[partner] {
+                        colored[partner] = true;
+                        cluster.push((partner, !color));
+                    }
+                }
+            }
+            let of_color = |color: bool| -> Vec<usize> {
+                let cells = cluster.iter().filter(move |&&(_, c)| c == color);
+                cells.map(|&(cell, _)| cell).collect()
+            };
+            let (on, off) = (of_color(false), of_color(true));
+            let reason = format!(
+                "{}: colors {} and {}",
+                state.symbol(value),
+                cell_list(state, &on),
+                cell_list(state, &off)
+            );
+            for side in [&on, &off] {
+                let wrapped = side
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &a)| side[i + 1..].iter().any(|&b| state.sees(a, b)));
+                if wrapped {
+                    let removed = side.iter().map(|&cell| SizedMove { cell, value }).collect();
+                    return elimination(state, Technique::SimpleColors, removed, reason);
+                }
+            }
+            let trapped: Vec<SizedMove> = (0..cells)
+                .filter(|&c| {
+                    state.has(c, value)
+                        && !cluster.iter().any(|&(cell, _)| cell == c)
+                        && on.iter().any(|&a| state.sees(a, c))
+                        && off.iter().any(|&b| state.sees(b, c))
+                })
+                .map(|cell| SizedMove { cell, value })
+                .collect();
+            if let Some(step) = elimination(state, Technique::SimpleColors, trapped, reason) {
+                return Some(step);
             }
         }
     }

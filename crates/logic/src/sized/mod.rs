@@ -2,9 +2,9 @@
 //! grid of boxes (singles, box-line interactions, naked and hidden subsets, basic fish,
 //! Remote Pair, BUG+1, Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle, W-Wing,
 //! XY-Wing, XYZ-Wing, unique rectangles of types 1, 2 and 4, finned and sashimi fish,
-//! X-Chains, XY-Chains, forcing chains through singles), each step explained as for 9x9.
-//! The 9x9 engine of this crate has more techniques; those that lean on the 9x9 layout are
-//! not here, nor yet coloring, AICs, ALS and the other unique rectangles.
+//! Simple Colors, X-Chains, XY-Chains, forcing chains through singles), each step explained
+//! as for 9x9. The 9x9 engine of this crate has more techniques; those that lean on the 9x9
+//! layout are not here, nor yet Multi Colors, AICs, ALS and the other unique rectangles.
 //!
 //! ```
 //! use sudoku_engine::sized::SizedGrid;
@@ -256,7 +256,8 @@ mod tests {
     }
 
     /// Those the hard-puzzle test below meets too seldom to require.
-    const SELDOM: [Technique; 3] = [
+    const SELDOM: [Technique; 4] = [
+        Technique::SimpleColors,
         Technique::SashimiSwordfish,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,

@@ -11,7 +11,7 @@ use super::{SizedMove, SizedStep, finned, links, trace, uniqueness};
 use crate::{Technique, deadline};
 
 /// The techniques this module knows, in the order they are tried.
-pub const TECHNIQUES: [Technique; 36] = [
+pub const TECHNIQUES: [Technique; 37] = [
     Technique::FullHouse,
     Technique::NakedSingle,
     Technique::HiddenSingle,
@@ -44,6 +44,7 @@ pub const TECHNIQUES: [Technique; 36] = [
     Technique::SashimiSwordfish,
     Technique::FinnedJellyfish,
     Technique::SashimiJellyfish,
+    Technique::SimpleColors,
     Technique::XChain,
     Technique::XyChain,
     Technique::ForcingChain,
@@ -86,6 +87,7 @@ pub fn find(technique: Technique, state: &SizedCandidates) -> Option<SizedStep> 
         | Technique::SashimiSwordfish
         | Technique::FinnedJellyfish
         | Technique::SashimiJellyfish => finned::finned_fish(state, technique),
+        Technique::SimpleColors => links::simple_colors(state),
         Technique::XChain => links::x_chain(state),
         Technique::XyChain => links::xy_chain(state),
         Technique::ForcingChain => forcing_chain(state),
