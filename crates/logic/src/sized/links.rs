@@ -11,7 +11,7 @@
 use std::collections::VecDeque;
 
 use super::state::{SizedCandidates, SizedUnit, values_of};
-use super::techniques::{cell_list, elimination};
+use super::techniques::{cell_list, elimination, value_list};
 use super::{SizedMove, SizedStep};
 use crate::{Technique, deadline};
 
@@ -34,6 +34,15 @@ fn strong_links(state: &SizedCandidates, value: u8) -> Vec<StrongLink> {
             }
         })
         .collect()
+}
+
+/// The cells joined to `cell` by one of `links`.
+fn partners(links: &[StrongLink], cell: usize) -> impl Iterator<Item = usize> + '_ {
+    links.iter().filter_map(move |link| match link.ends {
+        [a, b] if a == cell => Some(b),
+        [a, b] if b == cell => Some(a),
+        _ => None,
+    })
 }
 
 /// The open cells other than `ends` that have `value` and see both ends: what a proof that
@@ -113,7 +122,7 @@ pub(super) fn two_links(state: &SizedCandidates, technique: Technique) -> Option
 /// the link's end on R and give it to the end on R2, a second one in row R2. The same with
 /// rows and columns swapped.
 pub(super) fn empty_rectangle(state: &SizedCandidates) -> Option<SizedStep> {
-    let (size, shape) = (state.size(), state.shape());
+    let size = state.size();
     let (row_of, column_of) = (|c: usize| c / size, |c: usize| c % size);
     for value in 1..=size as u8 {
         let links = strong_links(state, value);
@@ -131,61 +140,30 @@ pub(super) fn empty_rectangle(state: &SizedCandidates) -> Option<SizedStep> {
                     if !on_cross || one_line {
                         continue;
                     }
-                    for by_rows in [true, false] {
-                        // by_rows: the link is in a column, from row r to another row; the
-                        // target is in column c. Else the link is in a row, from column c.
-                        for link in &links {
-                            let in_line = matches!(
-                                (by_rows, link.unit),
-                                (true, SizedUnit::Column(_)) | (false, SizedUnit::Row(_))
-                            );
-                            if !in_line {
-                                continue;
-                            }
-                            for (near, far) in [(0, 1), (1, 0)] {
-                                let (near, far) = (link.ends[near], link.ends[far]);
-                                let box_of =
-                                    |cell: usize| shape.box_of(row_of(cell), column_of(cell));
-                                let target = match by_rows {
-                                    true if row_of(near) == r => row_of(far) * size + c,
-                                    false if column_of(near) == c => r * size + column_of(far),
-                                    _ => continue,
-                                };
-                                // The link lies outside the box's stack (or band), and its far
-                                // end outside the box's band (or stack).
-                                let outside = match by_rows {
-                                    true => {
-                                        shape.box_of(r, column_of(near)) != b
-                                            && shape.box_of(row_of(far), c) != b
-                                    }
-                                    false => {
-                                        shape.box_of(row_of(near), c) != b
-                                            && shape.box_of(r, column_of(far)) != b
-                                    }
-                                };
-                                if !outside || box_of(near) == b || !state.has(target, value) {
-                                    continue;
-                                }
-                                let reason = format!(
-                                    "{} in box {} ({}), {} in {}",
-                                    state.symbol(value),
-                                    b + 1,
-                                    cell_list(state, &places),
-                                    cell_list(state, &link.ends),
-                                    link.unit,
-                                );
-                                let removed = vec![SizedMove {
-                                    cell: target,
-                                    value,
-                                }];
-                                return elimination(
-                                    state,
-                                    Technique::EmptyRectangle,
-                                    removed,
-                                    reason,
-                                );
-                            }
-                        }
+                    // Links in columns first, then in rows.
+                    let in_columns = links
+                        .iter()
+                        .filter(|l| matches!(l.unit, SizedUnit::Column(_)));
+                    let in_rows = links.iter().filter(|l| matches!(l.unit, SizedUnit::Row(_)));
+                    for link in in_columns.chain(in_rows) {
+                        let targets = rectangle_targets(state, b, (r, c), link);
+                        let Some(target) = targets.into_iter().find(|&t| state.has(t, value))
+                        else {
+                            continue;
+                        };
+                        let reason = format!(
+                            "{} in box {} ({}), {} in {}",
+                            state.symbol(value),
+                            b + 1,
+                            cell_list(state, &places),
+                            cell_list(state, &link.ends),
+                            link.unit,
+                        );
+                        let removed = vec![SizedMove {
+                            cell: target,
+                            value,
+                        }];
+                        return elimination(state, Technique::EmptyRectangle, removed, reason);
                     }
                 }
             }
@@ -194,10 +172,49 @@ pub(super) fn empty_rectangle(state: &SizedCandidates) -> Option<SizedStep> {
     None
 }
 
+/// The cells an Empty Rectangle on box `b`'s cross of row `r` and column `c` strikes with
+/// `link`, at most one for each way round its ends: a link in a column with its near end on
+/// row R strikes its far end's row in column C, a link in a row with its near end on column C
+/// strikes row R in its far end's column; the near end lies outside the box's stack (band) and
+/// the target outside its band (stack). None for a link in a box.
+fn rectangle_targets(
+    state: &SizedCandidates,
+    b: usize,
+    (r, c): (usize, usize),
+    link: &StrongLink,
+) -> Vec<usize> {
+    let (size, shape) = (state.size(), state.shape());
+    let (row_of, column_of) = (|x: usize| x / size, |x: usize| x % size);
+    let [first, second] = link.ends;
+    [(first, second), (second, first)]
+        .into_iter()
+        .filter_map(|(near, far)| {
+            let (near_box, target) = match link.unit {
+                SizedUnit::Column(_) if row_of(near) == r => {
+                    (shape.box_of(r, column_of(near)), row_of(far) * size + c)
+                }
+                SizedUnit::Row(_) if column_of(near) == c => {
+                    (shape.box_of(row_of(near), c), r * size + column_of(far))
+                }
+                _ => return None,
+            };
+            let target_box = shape.box_of(row_of(target), column_of(target));
+            (near_box != b && target_box != b).then_some(target)
+        })
+        .collect()
+}
+
 /// Two cells with the same two candidates X and Y that do not see each other, and a strong
 /// link on X whose ends see one of them each: one of the two cells holds Y.
 pub(super) fn w_wing(state: &SizedCandidates) -> Option<SizedStep> {
     let pairs = state.two_candidate_cells();
+    // Each value's strong links (index 0 unused), read once rather than once a pair of cells.
+    let links: Vec<Vec<StrongLink>> = (0..=state.size() as u8)
+        .map(|value| match value {
+            0 => Vec::new(),
+            _ => strong_links(state, value),
+        })
+        .collect();
     for (i, &p) in pairs.iter().enumerate() {
         for &q in &pairs[i + 1..] {
             let marks = state.marks(p);
@@ -208,7 +225,7 @@ pub(super) fn w_wing(state: &SizedCandidates) -> Option<SizedStep> {
                 let y = values_of(marks & !(1 << (x - 1)))
                     .next()
                     .expect("two candidates");
-                for link in strong_links(state, x) {
+                for link in &links[usize::from(x)] {
                     let [a, b] = link.ends;
                     if [a, b].iter().any(|end| *end == p || *end == q) {
                         continue;
@@ -222,7 +239,7 @@ pub(super) fn w_wing(state: &SizedCandidates) -> Option<SizedStep> {
                         "{} and {} ({}), joined by {} in {} ({})",
                         state.cell_name(p),
                         state.cell_name(q),
-                        value_pair(state, marks),
+                        value_list(state, marks),
                         state.symbol(x),
                         link.unit,
                         cell_list(state, &link.ends),
@@ -236,12 +253,6 @@ pub(super) fn w_wing(state: &SizedCandidates) -> Option<SizedStep> {
         }
     }
     None
-}
-
-/// The two values of `marks` as `3/7`.
-fn value_pair(state: &SizedCandidates, marks: u64) -> String {
-    let symbols: Vec<String> = values_of(marks).map(|v| state.symbol(v)).collect();
-    symbols.join("/")
 }
 
 /// A node of a chain search: a cell, and what the chain says of it there (a value it holds,
@@ -294,22 +305,12 @@ pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
             return None;
         }
         let links = strong_links(state, value);
-        let partners = |cell: usize| -> Vec<usize> {
-            links
-                .iter()
-                .filter_map(|link| match link.ends {
-                    [a, b] if a == cell => Some(b),
-                    [a, b] if b == cell => Some(a),
-                    _ => None,
-                })
-                .collect()
-        };
         let holders: Vec<usize> = (0..cells).filter(|&c| state.has(c, value)).collect();
         for &start in &holders {
             // A node's value 1: the cell holds it (reached by a strong link); 2: it does not
             // (reached by a weak link). The start does not.
             let reached = chains_from((start, 2), cells, 2, |(cell, holds)| match holds {
-                2 => partners(cell).into_iter().map(|p| (p, 1)).collect(),
+                2 => partners(&links, cell).map(|p| (p, 1)).collect(),
                 _ => holders
                     .iter()
                     .filter(|&&c| state.sees(c, cell))
@@ -321,8 +322,8 @@ pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
                     continue;
                 }
                 let removed = seeing_both(state, [start, end.0], value);
-                let reason = format!("{} on {}", state.symbol(value), chain_text(state, &chain));
-                if let Some(step) = elimination(state, Technique::XChain, removed, reason) {
+                let what = state.symbol(value);
+                if let Some(step) = chain_step(state, Technique::XChain, &what, &chain, removed) {
                     return Some(step);
                 }
             }
@@ -340,13 +341,6 @@ pub(super) fn simple_colors(state: &SizedCandidates) -> Option<SizedStep> {
     let cells = state.shape().cells();
     for value in 1..=state.size() as u8 {
         let links = strong_links(state, value);
-        let partners = |cell: usize| {
-            links.iter().filter_map(move |link| match link.ends {
-                [a, b] if a == cell => Some(b),
-                [a, b] if b == cell => Some(a),
-                _ => None,
-            })
-        };
         let mut colored = vec![false; cells];
         for start in links.iter().map(|link| link.ends[0]) {
             if colored[start] {
@@ -358,7 +352,7 @@ pub(super) fn simple_colors(state: &SizedCandidates) -> Option<SizedStep> {
             let mut next = 0;
             while let Some(&(cell, color)) = cluster.get(next) {
                 next += 1;
-                for partner in partners(cell) {
+                for partner in partners(&links, cell) {
                     if !colored[partner] {
                         colored[partner] = true;
                         cluster.push((partner, !color));
@@ -432,8 +426,8 @@ pub(super) fn xy_chain(state: &SizedCandidates) -> Option<SizedStep> {
                     continue;
                 }
                 let removed = seeing_both(state, [start, end.0], z);
-                let reason = format!("{} on {}", state.symbol(z), chain_text(state, &chain));
-                if let Some(step) = elimination(state, Technique::XyChain, removed, reason) {
+                let what = state.symbol(z);
+                if let Some(step) = chain_step(state, Technique::XyChain, &what, &chain, removed) {
                     return Some(step);
                 }
             }
@@ -466,12 +460,8 @@ pub(super) fn remote_pair(state: &SizedCandidates) -> Option<SizedStep> {
                 .flat_map(|value| seeing_both(state, [start, end.0], value))
                 .filter(|removed| !chain.contains(&removed.cell))
                 .collect();
-            let reason = format!(
-                "{} on {}",
-                value_pair(state, marks),
-                chain_text(state, &chain)
-            );
-            if let Some(step) = elimination(state, Technique::RemotePair, removed, reason) {
+            let what = value_list(state, marks);
+            if let Some(step) = chain_step(state, Technique::RemotePair, &what, &chain, removed) {
                 return Some(step);
             }
         }
@@ -479,8 +469,15 @@ pub(super) fn remote_pair(state: &SizedCandidates) -> Option<SizedStep> {
     None
 }
 
-/// The cells of a chain as `r1c1 - r1c5 - r3c5`.
-fn chain_text(state: &SizedCandidates, chain: &[usize]) -> String {
+/// The step of a chain proving `removed`, explained as `what on r1c1 - r1c5 - r3c5`.
+fn chain_step(
+    state: &SizedCandidates,
+    technique: Technique,
+    what: &str,
+    chain: &[usize],
+    removed: Vec<SizedMove>,
+) -> Option<SizedStep> {
     let names: Vec<String> = chain.iter().map(|&c| state.cell_name(c)).collect();
-    names.join(" - ")
+    let reason = format!("{what} on {}", names.join(" - "));
+    elimination(state, technique, removed, reason)
 }
