@@ -47,7 +47,7 @@ fn partners(links: &[StrongLink], cell: usize) -> impl Iterator<Item = usize> + 
 
 /// The open cells other than `ends` that have `value` and see both ends: what a proof that
 /// one of the ends holds `value` strikes out.
-fn seeing_both(state: &SizedCandidates, ends: [usize; 2], value: u8) -> Vec<SizedMove> {
+pub(super) fn seeing_both(state: &SizedCandidates, ends: [usize; 2], value: u8) -> Vec<SizedMove> {
     (0..state.shape().cells())
         .filter(|&c| {
             state.has(c, value)
@@ -216,8 +216,8 @@ pub(super) fn w_wing(state: &SizedCandidates) -> Option<SizedStep> {
         })
         .collect();
     for (i, &p) in pairs.iter().enumerate() {
+        let marks = state.marks(p);
         for &q in &pairs[i + 1..] {
-            let marks = state.marks(p);
             if state.marks(q) != marks || state.sees(p, q) {
                 continue;
             }
@@ -317,15 +317,11 @@ pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
                     .map(|&c| (c, 2))
                     .collect(),
             });
-            for (end, chain) in reached {
-                if end.1 != 1 || end.0 == start || chain.len() < 4 {
-                    continue;
-                }
-                let removed = seeing_both(state, [start, end.0], value);
-                let what = state.symbol(value);
-                if let Some(step) = chain_step(state, Technique::XChain, &what, &chain, removed) {
-                    return Some(step);
-                }
+            // An end the chain reaches holding the value, by a strong link.
+            let ends = reached
+                .filter(|((end, holds), chain)| *holds == 1 && *end != start && chain.len() >= 4);
+            if let Some(step) = first_chain_step(state, Technique::XChain, value, start, ends) {
+                return Some(step);
             }
         }
     }
@@ -421,15 +417,9 @@ pub(super) fn xy_chain(state: &SizedCandidates) -> Option<SizedStep> {
                     .map(|&p| (p, other(p, holds)))
                     .collect()
             });
-            for (end, chain) in reached {
-                if end.1 != z || end.0 == start {
-                    continue;
-                }
-                let removed = seeing_both(state, [start, end.0], z);
-                let what = state.symbol(z);
-                if let Some(step) = chain_step(state, Technique::XyChain, &what, &chain, removed) {
-                    return Some(step);
-                }
+            let ends = reached.filter(|((end, holds), _)| *holds == z && *end != start);
+            if let Some(step) = first_chain_step(state, Technique::XyChain, z, start, ends) {
+                return Some(step);
             }
         }
     }
@@ -467,6 +457,22 @@ pub(super) fn remote_pair(state: &SizedCandidates) -> Option<SizedStep> {
         }
     }
     None
+}
+
+/// The first of `ends` (chains from `start`, each proving that `start` or its end holds
+/// `value`) whose step strikes something out: the value leaves the cells seeing both.
+fn first_chain_step(
+    state: &SizedCandidates,
+    technique: Technique,
+    value: u8,
+    start: usize,
+    mut ends: impl Iterator<Item = (Node, Vec<usize>)>,
+) -> Option<SizedStep> {
+    let what = state.symbol(value);
+    ends.find_map(|((end, _), chain)| {
+        let removed = seeing_both(state, [start, end], value);
+        chain_step(state, technique, &what, &chain, removed)
+    })
 }
 
 /// The step of a chain proving `removed`, explained as `what on r1c1 - r1c5 - r3c5`.

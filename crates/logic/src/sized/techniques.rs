@@ -430,17 +430,10 @@ fn xy_wing(state: &SizedCandidates, xyz: bool) -> Option<SizedStep> {
                     continue;
                 }
                 let value = z.trailing_zeros() as u8 + 1;
-                let removed: Vec<SizedMove> = (0..cells)
-                    .filter(|&c| {
-                        c != a
-                            && c != b
-                            && c != pivot
-                            && state.has(c, value)
-                            && state.sees(c, a)
-                            && state.sees(c, b)
-                            && (!xyz || state.sees(c, pivot))
-                    })
-                    .map(|cell| SizedMove { cell, value })
+                // An XY-Wing's pivot never holds Z; an XYZ-Wing's does, and is kept.
+                let removed: Vec<SizedMove> = links::seeing_both(state, [a, b], value)
+                    .into_iter()
+                    .filter(|m| !xyz || (m.cell != pivot && state.sees(m.cell, pivot)))
                     .collect();
                 let reason = format!(
                     "{} with {}, {} on {}",

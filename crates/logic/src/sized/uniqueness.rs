@@ -2,6 +2,7 @@
 //! Each proves that some candidates would leave the puzzle with two solutions; they hold for
 //! puzzles with one solution, the only ones the logic commands take.
 
+use super::links::seeing_both;
 use super::state::{SizedCandidates, values_of};
 use super::techniques::{cell_list, elimination, placement, value_list};
 use super::{SizedMove, SizedStep};
@@ -112,16 +113,8 @@ fn rectangle_roof_step(
                 if roof_marks[1] != roof_marks[0] || extra.count_ones() != 1 {
                     continue;
                 }
-                let value = extra.trailing_zeros() as u8 + 1;
-                (0..state.shape().cells())
-                    .filter(|&c| {
-                        !corners.contains(&c)
-                            && state.has(c, value)
-                            && state.sees(c, roof_cells[0])
-                            && state.sees(c, roof_cells[1])
-                    })
-                    .map(|cell| SizedMove { cell, value })
-                    .collect()
+                // The floor's cells hold the pair alone, so never the extra value.
+                seeing_both(state, roof_cells, extra.trailing_zeros() as u8 + 1)
             }
             _ => {
                 // A unit holding both roof cells where one value of the pair has no other place.

@@ -222,12 +222,16 @@ mod tests {
     use crate::sized::solver::Setup;
     use crate::sized::solver::layout::Layout;
 
-    /// A search on puzzles/gecode_25x25_one.txt, and its root state propagated (not probed).
-    fn the_25x25_sample_propagated(layout: &Layout) -> (Search<'_, rand::rngs::ThreadRng>, State) {
+    /// The puzzle of puzzles/gecode_25x25_one.txt.
+    fn the_25x25_sample() -> SizedGrid {
         let text = include_str!("../../../../../puzzles/gecode_25x25_one.txt");
-        let (puzzle, _) = SizedGrid::parse(text.trim(), None, None).unwrap();
+        SizedGrid::parse(text.trim(), None, None).unwrap().0
+    }
+
+    /// A search on the 25x25 sample, and its root state propagated (not probed).
+    fn the_25x25_sample_propagated(layout: &Layout) -> (Search<'_, rand::rngs::ThreadRng>, State) {
         let mut search = Search::new(layout, Setup::plain(None));
-        let mut state = search.start(&puzzle).unwrap();
+        let mut state = search.start(&the_25x25_sample()).unwrap();
         assert!(search.propagate(&mut state));
         (search, state)
     }
@@ -290,9 +294,7 @@ mod tests {
     fn probing_leaves_the_guess_that_strikes_out_most() {
         let layout = Layout::of("5x5".parse().unwrap());
         let (mut search, mut state) = the_25x25_sample_propagated(&layout);
-        let text = include_str!("../../../../../puzzles/gecode_25x25_one.txt");
-        let (puzzle, _) = SizedGrid::parse(text.trim(), None, None).unwrap();
-        let solution = crate::sized::solve(&puzzle).expect("a solution");
+        let solution = crate::sized::solve(&the_25x25_sample()).expect("a solution");
         let value_bit = |cell: usize| 1u64 << (solution.cells()[cell] - 1);
         // Down the look-ahead's guesses on the solution's side, through the levels that
         // probe places too, where probing strikes out failing trials on the way (and its
