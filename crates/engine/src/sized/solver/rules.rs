@@ -9,6 +9,7 @@
 use rand::Rng;
 
 use super::bits;
+use super::probe::NARROWING;
 use super::search::{Search, State};
 use crate::sized::SizedGrid;
 
@@ -50,7 +51,8 @@ impl<'a, R: Rng> Search<'a, R> {
         let before = state.candidates[cell];
         let left = before & keep;
         state.candidates[cell] = left;
-        self.struck_out += u64::from((before ^ left).count_ones());
+        self.narrowed +=
+            NARROWING[before.count_ones() as usize] - NARROWING[left.count_ones() as usize];
         self.reprint(state, cell, |place| {
             place_print(place, before) ^ place_print(place, left)
         });

@@ -97,9 +97,11 @@ pub(super) struct Search<'a, R> {
     pub(super) lookahead: Option<Branch>,
     /// How many guesses lie between the root and the node being searched.
     pub(super) depth: u32,
-    /// Candidates struck out since this was last set to zero: what a probe's trial strikes
-    /// out, counted where every removal passes ([`Search::restrict`]).
-    pub(super) struck_out: u64,
+    /// How far the grid has narrowed since this was last set to zero: for each candidate
+    /// struck out, the fall in its cell's [`NARROWING`](super::probe::NARROWING) weight (so a trial's total is, in
+    /// fixed point, the log of how many fewer ways its cells have to be filled). Counted where
+    /// every removal passes ([`Search::restrict`]); what the look-ahead scores a trial by.
+    pub(super) narrowed: u64,
     /// Solutions found so far. After the first, what is left of a count of a puzzle with one
     /// solution is all refutation, and probing places deeper pays there (see
     /// [`Search::place_probing_levels`]).
@@ -133,7 +135,7 @@ impl<'a, R: Rng> Search<'a, R> {
             stale: StaleUnits::default(),
             lookahead: None,
             depth: 0,
-            struck_out: 0,
+            narrowed: 0,
             solutions: 0,
         }
     }
