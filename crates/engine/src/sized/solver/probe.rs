@@ -109,8 +109,10 @@ impl<'a, R: Rng> Search<'a, R> {
     /// first that fails is struck out of `state`, which is propagated.
     fn try_pair(&mut self, state: &mut State, pair: [(usize, u64); 2]) -> Trial {
         let mut narrowed = [0u64; 2];
+        // The trials overwrite one scratch state, taken out of the search while in use.
+        let mut trial = std::mem::take(&mut self.trial);
         for (trial_index, (cell, bit)) in pair.into_iter().enumerate() {
-            let mut trial = state.clone();
+            trial.clone_from(state);
             self.narrowed = 0;
             self.restrict(&mut trial, cell, bit);
             let consistent = self.propagate(&mut trial);
@@ -119,6 +121,7 @@ impl<'a, R: Rng> Search<'a, R> {
                 narrowed[trial_index] = self.narrowed;
                 continue;
             }
+            self.trial = trial;
             // The pair's other literal holds.
             self.restrict(state, cell, !bit);
             return match self.propagate(state) {
@@ -126,6 +129,7 @@ impl<'a, R: Rng> Search<'a, R> {
                 false => Trial::Contradiction,
             };
         }
+        self.trial = trial;
         Trial::Stood(match narrowed[0] * narrowed[1] {
             0 => 0,
             product => product << 16 | (narrowed[0] + narrowed[1]),

@@ -13,7 +13,7 @@ use super::rules::StaleUnits;
 use crate::solver::SearchStats;
 
 /// Candidates of every cell, and which cells are settled (their value taken from their peers).
-#[derive(Clone)]
+#[derive(Default)]
 pub(super) struct State {
     /// Per cell, its candidates: bit `v - 1` for value `v`.
     pub(super) candidates: Vec<u64>,
@@ -31,6 +31,30 @@ pub(super) struct State {
     /// confined to one segment there and struck out beyond it. A value stays so in every
     /// state below (its places only shrink), so box-line never reads beyond for it again.
     pub(super) box_line_done: Vec<u64>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            candidates: self.candidates.clone(),
+            settled: self.settled.clone(),
+            open: self.open,
+            placed: self.placed.clone(),
+            prints: self.prints.clone(),
+            box_line_done: self.box_line_done.clone(),
+        }
+    }
+
+    /// Copies `source` into the vectors already here, without allocating: how probing's
+    /// trials reuse one scratch state.
+    fn clone_from(&mut self, source: &State) {
+        self.candidates.clone_from(&source.candidates);
+        self.settled.clone_from(&source.settled);
+        self.open = source.open;
+        self.placed.clone_from(&source.placed);
+        self.prints.clone_from(&source.prints);
+        self.box_line_done.clone_from(&source.box_line_done);
+    }
 }
 
 /// What a search does with each solution, and when it stops.
@@ -102,6 +126,9 @@ pub(super) struct Search<'a, R> {
     /// fixed point, the log of how many fewer ways its cells have to be filled). Counted where
     /// every removal passes ([`Search::restrict`]); what the look-ahead scores a trial by.
     pub(super) narrowed: u64,
+    /// The scratch state probing's trials are worked in (see [`Search::probe`]), kept so
+    /// that a trial copies into it instead of allocating a state of its own.
+    pub(super) trial: State,
     /// Solutions found so far. After the first, what is left of a count of a puzzle with one
     /// solution is all refutation, and probing places deeper pays there (see
     /// [`Search::place_probing_levels`]).
@@ -136,6 +163,7 @@ impl<'a, R: Rng> Search<'a, R> {
             lookahead: None,
             depth: 0,
             narrowed: 0,
+            trial: State::default(),
             solutions: 0,
         }
     }
