@@ -341,9 +341,9 @@ mod tests {
         assert_eq!(NARROWING[1], 0);
         assert_eq!(NARROWING[2], 256);
         assert_eq!(NARROWING[64], 6 * 256);
-        for n in 1..65 {
+        for (n, &weight) in NARROWING.iter().enumerate().skip(1) {
             let exact = 256.0 * (n as f64).log2();
-            let fixed = NARROWING[n] as f64;
+            let fixed = weight as f64;
             assert!(
                 fixed <= exact + 1e-9 && exact - fixed < 1.0,
                 "{n}: {fixed} for {exact}"
