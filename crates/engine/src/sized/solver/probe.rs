@@ -108,20 +108,24 @@ impl<'a, R: Rng> Search<'a, R> {
     /// Tries both literals of `pair`, one of which must hold, each in a copy of `state`. The
     /// first that fails is struck out of `state`, which is propagated.
     fn try_pair(&mut self, state: &mut State, pair: [(usize, u64); 2]) -> Trial {
-        let mut narrowed = [0u64; 2];
         // The trials overwrite one scratch state, taken out of the search while in use.
         let mut trial = std::mem::take(&mut self.trial);
+        let mut narrowed = [0u64; 2];
+        let mut failed = None;
         for (trial_index, (cell, bit)) in pair.into_iter().enumerate() {
             trial.clone_from(state);
             self.narrowed = 0;
             self.restrict(&mut trial, cell, bit);
             let consistent = self.propagate(&mut trial);
             self.queue.clear();
-            if consistent {
-                narrowed[trial_index] = self.narrowed;
-                continue;
+            if !consistent {
+                failed = Some((cell, bit));
+                break;
             }
-            self.trial = trial;
+            narrowed[trial_index] = self.narrowed;
+        }
+        self.trial = trial;
+        if let Some((cell, bit)) = failed {
             // The pair's other literal holds.
             self.restrict(state, cell, !bit);
             return match self.propagate(state) {
@@ -129,7 +133,6 @@ impl<'a, R: Rng> Search<'a, R> {
                 false => Trial::Contradiction,
             };
         }
-        self.trial = trial;
         Trial::Stood(match narrowed[0] * narrowed[1] {
             0 => 0,
             product => product << 16 | (narrowed[0] + narrowed[1]),
@@ -203,7 +206,7 @@ enum Trial {
 /// A cell's weight in a trial's score by its number of candidates: 256·log2 of it, rounded
 /// down, so that what a trial strikes out adds up to the log of how many fewer ways its cells
 /// have to be filled. A candidate struck out of a cell of two (which settles it) weighs 256,
-/// one of twenty-five 15: counting every candidate alike instead, the hard 25x25 set takes
+/// one out of a cell of twenty-five 15: counting every candidate alike instead, the hard 25x25 set takes
 /// 10% more nodes (docs/performance.md).
 pub(super) const NARROWING: [u64; 65] = {
     let mut table = [0; 65];

@@ -122,9 +122,10 @@ pub(super) struct Search<'a, R> {
     /// How many guesses lie between the root and the node being searched.
     pub(super) depth: u32,
     /// How far the grid has narrowed since this was last set to zero: for each candidate
-    /// struck out, the fall in its cell's [`NARROWING`](super::probe::NARROWING) weight (so a trial's total is, in
-    /// fixed point, the log of how many fewer ways its cells have to be filled). Counted where
-    /// every removal passes ([`Search::restrict`]); what the look-ahead scores a trial by.
+    /// struck out, the fall in its cell's weight ([`NARROWING`](super::probe::NARROWING)), so
+    /// that a trial's total is, in fixed point, the log of how many fewer ways its cells have
+    /// to be filled. Counted where every removal passes ([`Search::restrict`]); what the
+    /// look-ahead scores a trial by.
     pub(super) narrowed: u64,
     /// The scratch state probing's trials are worked in (see [`Search::probe`]), kept so
     /// that a trial copies into it instead of allocating a state of its own.
