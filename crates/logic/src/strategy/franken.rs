@@ -84,6 +84,9 @@ impl Fish {
             .map(part)
             .filter(|p| !p.cells.is_empty())
             .collect();
+        // Both lists are made anew for each choice of bases, in buffers kept across them.
+        let mut eligible: Vec<Part> = Vec::with_capacity(covers.len());
+        let mut chosen_covers: Vec<Part> = Vec::with_capacity(self.size as usize);
         choices(&bases, self.size).find_map(|chosen| {
             let mut base_cells = CellSet::EMPTY;
             let mut endo_fins = CellSet::EMPTY;
@@ -94,24 +97,23 @@ impl Fish {
             if !endo_fins.is_empty() && (!self.finned || endo_fins.len() > MOST_ENDO_FINS) {
                 return None;
             }
-            let eligible: Vec<Part> = covers
-                .iter()
-                .filter(|cover| {
-                    !chosen.iter().any(|base| base.unit == cover.unit)
-                        && !(cover.cells & base_cells).is_empty()
-                })
-                .copied()
-                .collect();
+            eligible.clear();
+            eligible.extend(covers.iter().copied().filter(|cover| {
+                !chosen.iter().any(|base| base.unit == cover.unit)
+                    && !(cover.cells & base_cells).is_empty()
+            }));
             let mut search = CoverSearch {
                 fish: self,
                 bases: &chosen,
                 base_cells,
                 endo_fins,
                 eligible: &eligible,
-                chosen: Vec::with_capacity(self.size as usize),
+                chosen: std::mem::take(&mut chosen_covers),
                 technique,
             };
-            search.extend(0, CellSet::EMPTY, CellSet::EMPTY)
+            let found = search.extend(0, CellSet::EMPTY, CellSet::EMPTY);
+            chosen_covers = search.chosen;
+            found
         })
     }
 }
