@@ -108,12 +108,10 @@ impl Fish {
                 base_cells,
                 endo_fins,
                 eligible: &eligible,
-                chosen: std::mem::take(&mut chosen_covers),
+                chosen: &mut chosen_covers,
                 technique,
             };
-            let found = search.extend(0, CellSet::EMPTY, CellSet::EMPTY);
-            chosen_covers = search.chosen;
-            found
+            search.extend(0, CellSet::EMPTY, CellSet::EMPTY)
         })
     }
 }
@@ -125,7 +123,8 @@ struct CoverSearch<'a> {
     base_cells: CellSet,
     endo_fins: CellSet,
     eligible: &'a [Part],
-    chosen: Vec<Part>,
+    /// The covers chosen so far (empty again once a search is over).
+    chosen: &'a mut Vec<Part>,
     technique: Technique,
 }
 
@@ -188,7 +187,7 @@ impl CoverSearch<'_> {
         let any_box = self
             .bases
             .iter()
-            .chain(&self.chosen)
+            .chain(self.chosen.iter())
             .any(|part| matches!(part.unit, Unit::Box(_)));
         if !any_box {
             // Rows against columns only: a plain fish, not a Franken one.

@@ -113,7 +113,7 @@ impl<'a, R: Rng> Search<'a, R> {
         let mut narrowed = [0u64; 2];
         let mut failed = None;
         for (trial_index, (cell, bit)) in pair.into_iter().enumerate() {
-            trial.clone_from(state);
+            trial.copy_from(state);
             self.narrowed = 0;
             self.restrict(&mut trial, cell, bit);
             let consistent = self.propagate(&mut trial);
@@ -206,8 +206,8 @@ enum Trial {
 /// A cell's weight in a trial's score by its number of candidates: 256·log2 of it, rounded
 /// down, so that what a trial strikes out adds up to the log of how many fewer ways its cells
 /// have to be filled. A candidate struck out of a cell of two (which settles it) weighs 256,
-/// one out of a cell of twenty-five 15: counting every candidate alike instead, the hard 25x25 set takes
-/// 10% more nodes (docs/performance.md).
+/// one out of a cell of twenty-five 15: counting every candidate alike instead, the hard
+/// 25x25 set takes 10% more nodes (docs/performance.md).
 pub(super) const NARROWING: [u64; 65] = {
     let mut table = [0; 65];
     let mut n = 1;

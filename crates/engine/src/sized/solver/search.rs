@@ -13,7 +13,7 @@ use super::rules::StaleUnits;
 use crate::solver::SearchStats;
 
 /// Candidates of every cell, and which cells are settled (their value taken from their peers).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct State {
     /// Per cell, its candidates: bit `v - 1` for value `v`.
     pub(super) candidates: Vec<u64>,
@@ -33,21 +33,10 @@ pub(super) struct State {
     pub(super) box_line_done: Vec<u64>,
 }
 
-impl Clone for State {
-    fn clone(&self) -> State {
-        State {
-            candidates: self.candidates.clone(),
-            settled: self.settled.clone(),
-            open: self.open,
-            placed: self.placed.clone(),
-            prints: self.prints.clone(),
-            box_line_done: self.box_line_done.clone(),
-        }
-    }
-
-    /// Copies `source` into the vectors already here, without allocating: how probing's
-    /// trials reuse one scratch state.
-    fn clone_from(&mut self, source: &State) {
+impl State {
+    /// Makes this state a copy of `source` in the vectors it already has, without allocating:
+    /// how probing's trials reuse one scratch state.
+    pub(super) fn copy_from(&mut self, source: &State) {
         self.candidates.clone_from(&source.candidates);
         self.settled.clone_from(&source.settled);
         self.open = source.open;
