@@ -226,7 +226,7 @@ impl CoverSearch<'_> {
             "{} in {} and {}",
             self.fish.digit,
             names(self.bases),
-            names(&self.chosen)
+            names(self.chosen)
         );
         if !fins.is_empty() {
             let fins: Vec<Position> = fins.iter().collect();
