@@ -233,12 +233,14 @@ pub fn xz(candidates: &Candidates) -> Option<Step> {
             removed.extend(locked_removals(b, a, link));
         }
         let commons: Vec<String> = link.digits().map(|d| d.to_string()).collect();
-        let reason = format!(
-            "A = {}, B = {}, x = {}",
-            a.name(),
-            b.name(),
-            commons.join(",")
-        );
+        let reason = || {
+            format!(
+                "A = {}, B = {}, x = {}",
+                a.name(),
+                b.name(),
+                commons.join(",")
+            )
+        };
         elimination(Technique::AlsXz, distinct(removed), reason)
     })
 }
@@ -265,14 +267,16 @@ pub fn xy_wing(candidates: &Candidates) -> Option<Step> {
                 let d: Vec<String> = link.digits().map(|d| d.to_string()).collect();
                 d.join(",")
             };
-            let reason = format!(
-                "A = {}, B = {}, pivot C = {}, x = {}, y = {}",
-                a_set.name(),
-                b_set.name(),
-                sets[c].name(),
-                names(one),
-                names(two)
-            );
+            let reason = || {
+                format!(
+                    "A = {}, B = {}, pivot C = {}, x = {}, y = {}",
+                    a_set.name(),
+                    b_set.name(),
+                    sets[c].name(),
+                    names(one),
+                    names(two)
+                )
+            };
             elimination(Technique::AlsXyWing, removed, reason)
         })
     })
@@ -335,7 +339,9 @@ pub fn xy_chain(candidates: &Candidates) -> Option<Step> {
         .found
         .into_values()
         .min_by_key(|found| (hodoku_rank(&found.removed), found.order))?;
-    elimination(Technique::AlsXyChain, best.removed, best.reason)
+    elimination(Technique::AlsXyChain, best.removed, || {
+        chain_text(sets, &best.links)
+    })
 }
 
 /// The depth-first search for ALS-XY-Chains.
@@ -359,7 +365,8 @@ struct FoundChain {
     /// When its eliminations were first found (ties go to the first).
     order: usize,
     removed: Vec<CellDigit>,
-    reason: String,
+    /// The chain's links and the digits each uses (written out only for the step taken).
+    links: Vec<(Link, u16)>,
 }
 
 impl ChainSearch<'_> {
@@ -434,37 +441,33 @@ impl ChainSearch<'_> {
         if self.found.get(&key).is_some_and(|kept| kept.cells <= cells) {
             return;
         }
-        let reason = self.reason();
+        let links = self.chain.clone();
         match self.found.get_mut(&key) {
             Some(kept) => {
                 kept.cells = cells;
-                kept.reason = reason;
+                kept.links = links;
             }
             None => {
                 let found = FoundChain {
                     cells,
                     order,
                     removed,
-                    reason,
+                    links,
                 };
                 self.found.insert(key, found);
             }
         }
     }
+}
 
-    /// The chain written out: each set, and between two sets the digits that join them.
-    fn reason(&self) -> String {
-        let mut text = self.sets[self.chain[0].0.from].name();
-        for &(link, used) in &self.chain {
-            let digits: Vec<String> = digits(used).map(|d| d.to_string()).collect();
-            text.push_str(&format!(
-                " -{}- {}",
-                digits.join(","),
-                self.sets[link.to].name()
-            ));
-        }
-        text
+/// A chain of `sets` written out: each set, and between two sets the digits that join them.
+fn chain_text(sets: &[Als], links: &[(Link, u16)]) -> String {
+    let mut text = sets[links[0].0.from].name();
+    for &(link, used) in links {
+        let digits: Vec<String> = digits(used).map(|d| d.to_string()).collect();
+        text.push_str(&format!(" -{}- {}", digits.join(","), sets[link.to].name()));
     }
+    text
 }
 /// Each technique on a position met while solving a real puzzle, with the step it finds there.
 #[cfg(test)]

@@ -83,7 +83,7 @@ pub fn avoidable_rectangle(candidates: &Candidates, technique: Technique) -> Opt
                             digit: b,
                         }
                     };
-                    elimination(technique, vec![removed], reason())
+                    elimination(technique, vec![removed], reason)
                 } else {
                     None
                 };
@@ -112,7 +112,7 @@ fn type_2(
     let both: CellSet = [third, fourth].into_iter().collect();
     let seeing = both.common_peers() & candidates.digit_cells(digit);
     let removed = seeing.iter().map(|position| CellDigit { position, digit });
-    elimination(Technique::AvoidableRectangle2, removed.collect(), reason)
+    elimination(Technique::AvoidableRectangle2, removed.collect(), || reason)
 }
 
 /// Each type on a position met while solving a real puzzle (the first as its easiest step,

@@ -249,7 +249,7 @@ fn best_digit_chain(
                     .as_ref()
                     .is_none_or(|(r, length, _)| (rank, path.len()) < (*r, *length));
                 if better
-                    && let Some(step) = elimination(technique, removed, chain_text(graph, path))
+                    && let Some(step) = elimination(technique, removed, || chain_text(graph, path))
                 {
                     best = Some((rank, path.len(), step));
                 }

@@ -83,11 +83,13 @@ pub fn remote_pair(candidates: &Candidates) -> Option<Step> {
                         .collect();
                     let chain: Vec<Position> = network.cells.iter().map(|c| c.0).collect();
                     let names: Vec<String> = digits(pair).map(|d| d.to_string()).collect();
-                    let reason = format!(
-                        "{} in {}; {a} and {b} hold different digits",
-                        names.join("/"),
-                        cell_list(&chain)
-                    );
+                    let reason = || {
+                        format!(
+                            "{} in {}; {a} and {b} hold different digits",
+                            names.join("/"),
+                            cell_list(&chain)
+                        )
+                    };
                     elimination(Technique::RemotePair, removed, reason)
                 })
             })
@@ -146,12 +148,14 @@ pub fn simple_colors(candidates: &Candidates) -> Option<Step> {
                     let clash = set.iter().any(|p| !(CellSet::peers(p) & set).is_empty());
                     if clash {
                         let removed = set.iter().map(|position| CellDigit { position, digit });
-                        let reason = format!(
-                            "{digit} colored {} / {}: color {} sees itself",
-                            names(colors[0]),
-                            names(colors[1]),
-                            color + 1
-                        );
+                        let reason = || {
+                            format!(
+                                "{digit} colored {} / {}: color {} sees itself",
+                                names(colors[0]),
+                                names(colors[1]),
+                                color + 1
+                            )
+                        };
                         return elimination(Technique::SimpleColors, removed.collect(), reason);
                     }
                 }
@@ -159,11 +163,13 @@ pub fn simple_colors(candidates: &Candidates) -> Option<Step> {
                 let targets =
                     (places & seen_by(colors[0]) & seen_by(colors[1])) - colors[0] - colors[1];
                 let removed = targets.iter().map(|position| CellDigit { position, digit });
-                let reason = format!(
-                    "{digit} colored {} / {}",
-                    names(colors[0]),
-                    names(colors[1])
-                );
+                let reason = || {
+                    format!(
+                        "{digit} colored {} / {}",
+                        names(colors[0]),
+                        names(colors[1])
+                    )
+                };
                 elimination(Technique::SimpleColors, removed.collect(), reason)
             })
     })
@@ -180,13 +186,15 @@ pub fn multi_colors(candidates: &Candidates) -> Option<Step> {
         let networks = colored_networks(candidates, digit);
         let step = |a: &[CellSet; 2], b: &[CellSet; 2], targets: CellSet, why: &str| {
             let removed = targets.iter().map(|position| CellDigit { position, digit });
-            let reason = format!(
-                "{digit} colored {} / {} and {} / {}: {why}",
-                names(a[0]),
-                names(a[1]),
-                names(b[0]),
-                names(b[1])
-            );
+            let reason = || {
+                format!(
+                    "{digit} colored {} / {} and {} / {}: {why}",
+                    names(a[0]),
+                    names(a[1]),
+                    names(b[0]),
+                    names(b[1])
+                )
+            };
             elimination(Technique::MultiColors, removed.collect(), reason)
         };
         networks.iter().enumerate().find_map(|(i, a)| {

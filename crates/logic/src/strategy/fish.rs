@@ -108,7 +108,7 @@ pub fn basic(candidates: &Candidates, size: u32, technique: Technique) -> Option
                     return None;
                 }
                 let targets = lines_of.outside(bases, covers, (0x1FF, 0x1FF), true);
-                let reason = lines_of.reason(digit, bases, covers, &[]);
+                let reason = || lines_of.reason(digit, bases, covers, &[]);
                 elimination(technique, removals(digit, targets), reason)
             })
         })
@@ -149,7 +149,7 @@ pub fn finned(candidates: &Candidates, size: u32, technique: Technique) -> Optio
                     let fins: Vec<Position> = lines(bases)
                         .flat_map(|l| lines(spots[l] & !covers).map(move |a| lines_of.at(l, a)))
                         .collect();
-                    let reason = lines_of.reason(digit, bases, covers, &fins);
+                    let reason = || lines_of.reason(digit, bases, covers, &fins);
                     elimination(technique, removals(digit, targets), reason)
                 })
             })

@@ -213,7 +213,7 @@ impl CoverSearch<'_> {
                 digit: fish.digit,
             })
             .collect();
-        elimination(self.technique, removals, self.reason(fins))
+        elimination(self.technique, removals, || self.reason(fins))
     }
 
     /// `4 in row 2, box 4 and column 3, column 8, fins r6c7`.

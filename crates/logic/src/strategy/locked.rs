@@ -39,7 +39,7 @@ pub fn pointing(candidates: &Candidates) -> Option<Step> {
             let cells: Vec<Position> = candidates.cells_with(block, digit).collect();
             let line = common_line(&cells)?;
             let eliminations = eliminate_outside(candidates, digit, line, &cells);
-            let reason = format!("{digit} in {block} is on {line}");
+            let reason = || format!("{digit} in {block} is on {line}");
             elimination(Technique::Pointing, eliminations, reason)
         })
     })
@@ -57,7 +57,7 @@ pub fn claiming(candidates: &Candidates) -> Option<Step> {
             }
             let block = Unit::Box(first.block() as u8);
             let eliminations = eliminate_outside(candidates, digit, block, &cells);
-            let reason = format!("{digit} in {line} is in {block}");
+            let reason = || format!("{digit} in {line} is in {block}");
             elimination(Technique::Claiming, eliminations, reason)
         })
     })

@@ -374,12 +374,16 @@ fn placement(technique: Technique, position: Position, digit: u8, reason: String
 }
 
 /// A step eliminating candidates, or `None` when there is nothing to eliminate.
-fn elimination(technique: Technique, eliminations: Vec<CellDigit>, reason: String) -> Option<Step> {
+fn elimination(
+    technique: Technique,
+    eliminations: Vec<CellDigit>,
+    reason: impl FnOnce() -> String,
+) -> Option<Step> {
     (!eliminations.is_empty()).then(|| Step {
         technique,
         placements: Vec::new(),
         eliminations,
-        reason,
+        reason: reason(),
         rating: technique.rating(),
     })
 }

@@ -48,7 +48,7 @@ pub fn find(candidates: &Candidates, wanted: Technique) -> Option<Step> {
                             .map(|position| CellDigit { position, digit })
                             .collect();
                         let reason =
-                            format!("{digit} in {a1} = {b1} ({first}) - {b2} = {a2} ({second})");
+                            || format!("{digit} in {a1} = {b1} ({first}) - {b2} = {a2} ({second})");
                         if let Some(step) = elimination(wanted, eliminations, reason) {
                             return Some(step);
                         }
@@ -126,12 +126,14 @@ fn rectangle_links(
             if !candidates.has(target, digit) {
                 return None;
             }
-            let reason = format!(
-                "{digit} in box {} on row {} and column {}, linked by {near} = {far}",
-                b + 1,
-                row + 1,
-                column + 1
-            );
+            let reason = || {
+                format!(
+                    "{digit} in box {} on row {} and column {}, linked by {near} = {far}",
+                    b + 1,
+                    row + 1,
+                    column + 1
+                )
+            };
             let removed = vec![CellDigit {
                 position: target,
                 digit,

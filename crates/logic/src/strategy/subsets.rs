@@ -52,7 +52,7 @@ pub fn naked(candidates: &Candidates, size: u32, technique: Technique) -> Option
                 [line, block @ Unit::Box(_)] if locked => format!("{block}, {line}"),
                 _ => unit.to_string(),
             };
-            let reason = format!("{} in {} ({where_})", digit_list(marks), cell_list(&chosen));
+            let reason = || format!("{} in {} ({where_})", digit_list(marks), cell_list(&chosen));
             elimination(technique, eliminations, reason)
         })
     })
@@ -97,11 +97,13 @@ pub fn hidden(candidates: &Candidates, size: u32, technique: Technique) -> Optio
                         .map(move |digit| CellDigit { position, digit })
                 })
                 .collect();
-            let reason = format!(
-                "{} only in {} ({unit})",
-                digit_list(kept),
-                cell_list(&in_spots)
-            );
+            let reason = || {
+                format!(
+                    "{} only in {} ({unit})",
+                    digit_list(kept),
+                    cell_list(&in_spots)
+                )
+            };
             elimination(technique, eliminations, reason)
         })
     })

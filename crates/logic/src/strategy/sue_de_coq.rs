@@ -206,14 +206,16 @@ impl Search {
                 cells(bits).map(|i| Position::new(i).to_string()).collect();
             positions.join(", ")
         };
-        let reason = format!(
-            "{} with {} ({}) and {} ({})",
-            names(c.cells),
-            names(a),
-            c.line,
-            names(b),
-            c.block
-        );
+        let reason = || {
+            format!(
+                "{} with {} ({}) and {} ({})",
+                names(c.cells),
+                names(a),
+                c.line,
+                names(b),
+                c.block
+            )
+        };
         elimination(Technique::SueDeCoq, removed, reason)
     }
 }

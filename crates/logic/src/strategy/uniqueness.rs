@@ -140,7 +140,7 @@ fn rectangle_step(candidates: &Candidates, rect: &Rectangle, technique: Techniqu
         // Three corners hold the pair only: the fourth loses it.
         Technique::UniqueRectangle1 if floor.len() == 3 => {
             let removed = clear_digits(candidates, [roof[0]], pair);
-            elimination(technique, removed, reason)
+            elimination(technique, removed, || reason)
         }
         Technique::UniqueRectangle2 | Technique::UniqueRectangle5
             if (1..=2).contains(&floor.len()) =>
@@ -169,7 +169,7 @@ fn rectangle_step(candidates: &Candidates, rect: &Rectangle, technique: Techniqu
             let locked =
                 digits(pair).find(|&d| (candidates.digit_cells(d) & seeing_both).is_empty())?;
             let removed = clear_digits(candidates, roof.iter().copied(), pair & !(1 << locked));
-            let why = format!("{reason}; {locked} is locked in the roof");
+            let why = || format!("{reason}; {locked} is locked in the roof");
             elimination(technique, removed, why)
         }
         Technique::UniqueRectangle6 if floor.len() == 2 && !in_line(roof[0], roof[1]) => {
@@ -185,7 +185,7 @@ fn rectangle_step(candidates: &Candidates, rect: &Rectangle, technique: Techniqu
             let mut sorted = roof.clone();
             sorted.sort_unstable();
             let removed = clear_digits(candidates, sorted, 1 << digit);
-            let why = format!("{reason}; {digit} only in the rectangle on its rows and columns");
+            let why = || format!("{reason}; {digit} only in the rectangle on its rows and columns");
             elimination(technique, removed, why)
         }
         Technique::HiddenRectangle => {
@@ -228,7 +228,7 @@ fn one_extra_digit(
     let roof_set: CellSet = roof.iter().copied().collect();
     let seeing = (roof_set.common_peers() & candidates.digit_cells(digit)) - corners;
     let removed = seeing.iter().map(|position| CellDigit { position, digit });
-    elimination(technique, removed.collect(), reason)
+    elimination(technique, removed.collect(), || reason)
 }
 
 /// Type 3: the roof's extra digits act as one cell; with cells of `pool` (open cells of a
@@ -268,7 +268,7 @@ fn extras_subset(
                     }
                 }
             }
-            let why = format!("{reason}; extras with {}", corner_names(&subset[2..]));
+            let why = || format!("{reason}; extras with {}", corner_names(&subset[2..]));
             if let Some(step) = elimination(Technique::UniqueRectangle3, removed, why) {
                 return Some(step);
             }
@@ -299,11 +299,13 @@ fn hidden_rectangle(candidates: &Candidates, rect: &Rectangle, corner: Position)
         if !confined || !candidates.has(opposite, other) {
             return None;
         }
-        let reason = format!(
-            "{} in {}, {strong} only in the rectangle on {row} and {column}",
-            pair_name(rect.pair),
-            corner_names(&rect.corners)
-        );
+        let reason = || {
+            format!(
+                "{} in {}, {strong} only in the rectangle on {row} and {column}",
+                pair_name(rect.pair),
+                corner_names(&rect.corners)
+            )
+        };
         let removed = vec![CellDigit {
             position: opposite,
             digit: other,
@@ -339,7 +341,8 @@ pub fn bug_plus_one(candidates: &Candidates) -> Option<Step> {
     if !grave {
         return None;
     }
-    let reason = format!("every other empty cell has two candidates; {digit} is thrice in {row}");
+    let reason =
+        || format!("every other empty cell has two candidates; {digit} is thrice in {row}");
     // The cell keeps `digit`: its other candidates go (as HoDoKu writes the step).
     let others = candidates.mark_bits(cell) & !(1 << digit);
     let removed = digits(others).map(|other| CellDigit {

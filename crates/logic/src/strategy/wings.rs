@@ -91,7 +91,7 @@ fn wing(
     } else {
         Technique::XyWing
     };
-    let reason = format!("{pivot} with {p1}, {p2} on {z}");
+    let reason = || format!("{pivot} with {p1}, {p2} on {z}");
     elimination(technique, seeing_all(candidates, z, &must_see), reason)
 }
 
@@ -115,7 +115,7 @@ pub fn w(candidates: &Candidates) -> Option<Step> {
                     if !linked || !apart {
                         return None;
                     }
-                    let reason = format!("{c1}, {c2} on {y}, linked by {x} in {unit}");
+                    let reason = || format!("{c1}, {c2} on {y}, linked by {x} in {unit}");
                     elimination(
                         Technique::WWing,
                         seeing_all(candidates, y, &[c1, c2]),
