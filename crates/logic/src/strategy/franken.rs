@@ -13,7 +13,7 @@
 //! HoDoKu goes digit by digit, rows as bases before columns, through base choices and then
 //! cover choices in lexical order, and takes the first fish that eliminates something.
 
-use super::{Technique, barren, cell_list, choices, elimination};
+use super::{Technique, barren, cell_list, elimination};
 use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::{Position, Unit};
 
@@ -64,7 +64,25 @@ impl Fish {
         if self.finned { MOST_FINS } else { 0 }
     }
 
+    /// The first fish with rows (or columns) and boxes as bases that eliminates something.
     fn search(&self, rows_as_base: bool, technique: Technique) -> Option<Step> {
+        let (bases, covers) = self.parts(rows_as_base);
+        let mut search = BaseSearch {
+            fish: self,
+            bases: &bases,
+            covers: &covers,
+            chosen: Vec::with_capacity(self.size as usize),
+            eligible: Vec::with_capacity(covers.len()),
+            reach: Vec::with_capacity(covers.len() + 1),
+            chosen_covers: Vec::with_capacity(self.size as usize),
+            technique,
+        };
+        search.extend(0, CellSet::EMPTY, CellSet::EMPTY)
+    }
+
+    /// The units that may be bases and those that may be covers, each with its cells holding
+    /// the digit, in lexical order.
+    fn parts(&self, rows_as_base: bool) -> (Vec<Part>, Vec<Part>) {
         let part = |unit| Part {
             unit,
             cells: CellSet::unit(unit) & self.spots,
@@ -84,35 +102,79 @@ impl Fish {
             .map(part)
             .filter(|p| !p.cells.is_empty())
             .collect();
-        // Both lists are made anew for each choice of bases, in buffers kept across them.
-        let mut eligible: Vec<Part> = Vec::with_capacity(covers.len());
-        let mut chosen_covers: Vec<Part> = Vec::with_capacity(self.size as usize);
-        choices(&bases, self.size).find_map(|chosen| {
-            let mut base_cells = CellSet::EMPTY;
-            let mut endo_fins = CellSet::EMPTY;
-            for base in &chosen {
-                endo_fins = endo_fins | (base_cells & base.cells);
-                base_cells = base_cells | base.cells;
+        (bases, covers)
+    }
+}
+
+/// The search through choices of bases, in lexical order, as nested loops: a choice is built
+/// one base at a time, with its cells and endo fins so far, and none is made anew.
+struct BaseSearch<'a> {
+    fish: &'a Fish,
+    bases: &'a [Part],
+    covers: &'a [Part],
+    /// The bases chosen so far.
+    chosen: Vec<Part>,
+    /// The buffers of the cover search, kept across choices of bases.
+    eligible: Vec<Part>,
+    reach: Vec<CellSet>,
+    chosen_covers: Vec<Part>,
+    technique: Technique,
+}
+
+impl BaseSearch<'_> {
+    /// Adds bases from `bases[start..]` to those chosen (which hold `base_cells`, with
+    /// `endo_fins` the cells in two of them); at full size, searches for covers.
+    fn extend(&mut self, start: usize, base_cells: CellSet, endo_fins: CellSet) -> Option<Step> {
+        let size = self.fish.size as usize;
+        let left = size - self.chosen.len();
+        if left == 0 {
+            return self.search_covers(base_cells, endo_fins);
+        }
+        if self.bases.len() < start + left {
+            return None;
+        }
+        for i in start..=self.bases.len() - left {
+            let base = self.bases[i];
+            let endo = endo_fins | (base_cells & base.cells);
+            // Endo fins only grow as bases are added: too many now, too many in every choice.
+            if !endo.is_empty() && (!self.fish.finned || endo.len() > MOST_ENDO_FINS) {
+                continue;
             }
-            if !endo_fins.is_empty() && (!self.finned || endo_fins.len() > MOST_ENDO_FINS) {
-                return None;
+            self.chosen.push(base);
+            let found = self.extend(i + 1, base_cells | base.cells, endo);
+            self.chosen.pop();
+            if found.is_some() {
+                return found;
             }
-            eligible.clear();
-            eligible.extend(covers.iter().copied().filter(|cover| {
-                !chosen.iter().any(|base| base.unit == cover.unit)
-                    && !(cover.cells & base_cells).is_empty()
+        }
+        None
+    }
+
+    /// The first fish with the bases chosen, in lexical order of covers.
+    fn search_covers(&mut self, base_cells: CellSet, endo_fins: CellSet) -> Option<Step> {
+        let chosen = &self.chosen;
+        self.eligible.clear();
+        self.eligible
+            .extend(self.covers.iter().copied().filter(|cover| {
+                !(cover.cells & base_cells).is_empty()
+                    && !chosen.iter().any(|base| base.unit == cover.unit)
             }));
-            let mut search = CoverSearch {
-                fish: self,
-                bases: &chosen,
-                base_cells,
-                endo_fins,
-                eligible: &eligible,
-                chosen: &mut chosen_covers,
-                technique,
-            };
-            search.extend(0, CellSet::EMPTY, CellSet::EMPTY)
-        })
+        self.reach.clear();
+        self.reach.resize(self.eligible.len() + 1, CellSet::EMPTY);
+        for i in (0..self.eligible.len()).rev() {
+            self.reach[i] = self.reach[i + 1] | self.eligible[i].cells;
+        }
+        let mut search = CoverSearch {
+            fish: self.fish,
+            bases: chosen,
+            base_cells,
+            endo_fins,
+            eligible: &self.eligible,
+            reach: &self.reach,
+            chosen: &mut self.chosen_covers,
+            technique: self.technique,
+        };
+        search.extend(0, CellSet::EMPTY, CellSet::EMPTY)
     }
 }
 
@@ -123,6 +185,8 @@ struct CoverSearch<'a> {
     base_cells: CellSet,
     endo_fins: CellSet,
     eligible: &'a [Part],
+    /// `reach[i]`: the cells of `eligible[i..]`.
+    reach: &'a [CellSet],
     /// The covers chosen so far (empty again once a search is over).
     chosen: &'a mut Vec<Part>,
     technique: Technique,
@@ -134,7 +198,13 @@ impl CoverSearch<'_> {
     fn extend(&mut self, start: usize, covered: CellSet, twice: CellSet) -> Option<Step> {
         let size = self.fish.size as usize;
         let left = size - self.chosen.len();
-        if self.eligible.len() < start + left || !self.can_still_cover(start, covered, left) {
+        if self.eligible.len() < start + left {
+            return None;
+        }
+        if left == 1 {
+            return self.last_cover(start, covered, twice);
+        }
+        if !self.can_still_cover(start, covered, left) {
             return None;
         }
         for i in start..=self.eligible.len() - left {
@@ -142,16 +212,12 @@ impl CoverSearch<'_> {
             let now_covered = covered | cover.cells;
             let now_twice = twice | (covered & cover.cells);
             self.chosen.push(cover);
-            let found = if left > 1 {
-                // A finned fish whose first covers hold every base candidate has a cover too
-                // many: HoDoKu skips it.
-                if self.fish.finned && (self.base_cells - now_covered).is_empty() {
-                    None
-                } else {
-                    self.extend(i + 1, now_covered, now_twice)
-                }
+            // A finned fish whose first covers hold every base candidate has a cover too many:
+            // HoDoKu skips it.
+            let found = if self.fish.finned && (self.base_cells - now_covered).is_empty() {
+                None
             } else {
-                self.complete(now_covered, now_twice)
+                self.extend(i + 1, now_covered, now_twice)
             };
             self.chosen.pop();
             if found.is_some() {
@@ -161,11 +227,42 @@ impl CoverSearch<'_> {
         None
     }
 
-    /// False when `left` more covers from `eligible[start..]` cannot hold enough of the base
-    /// candidates still uncovered to leave at most the fins allowed: a bound that skips most
-    /// of the search and never a fish.
+    /// The first fish completed by one more cover from `eligible[start..]`: the covers that
+    /// leave too many fins are passed over before anything else is looked at (this is where
+    /// the search spends most of its time, and where a bound would cost as much as the tries).
+    fn last_cover(&mut self, start: usize, covered: CellSet, twice: CellSet) -> Option<Step> {
+        let uncovered = self.base_cells - covered;
+        let fins_allowed = self.fish.fins_allowed();
+        for i in start..self.eligible.len() {
+            let cover = self.eligible[i];
+            if ((uncovered - cover.cells) | self.endo_fins).len() > fins_allowed {
+                continue;
+            }
+            self.chosen.push(cover);
+            let found = self.complete(covered | cover.cells, twice | (covered & cover.cells));
+            self.chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// False when `left` more covers from `eligible[start..]` cannot make a fish that
+    /// eliminates something: they cannot hold enough of the base candidates still uncovered
+    /// to leave at most the fins allowed, or the fins they must leave (those in none of them,
+    /// and the endo fins) are too many or seen by no other candidate. Bounds that skip most of
+    /// the search and never a fish.
     fn can_still_cover(&self, start: usize, covered: CellSet, left: usize) -> bool {
         let uncovered = self.base_cells - covered;
+        let certain_fins = (uncovered - self.reach[start]) | self.endo_fins;
+        if certain_fins.len() > self.fish.fins_allowed() {
+            return false;
+        }
+        // The eliminations of a finned fish see every fin.
+        if !certain_fins.is_empty() && (certain_fins.common_peers() & self.fish.spots).is_empty() {
+            return false;
+        }
         let most_in_one = self.eligible[start..]
             .iter()
             .map(|cover| (cover.cells & uncovered).len())
@@ -240,8 +337,9 @@ impl CoverSearch<'_> {
 /// (hodoku-py 0.2.1) takes there too.
 #[cfg(test)]
 mod tests {
-    use super::super::Technique;
     use super::super::testing::assert_step;
+    use super::super::{Technique, choices};
+    use super::*;
 
     /// Early in the first puzzle of top1465.
     const EARLY: &str = "...4.....12..56..912..56789....5.789..3......1...5.789.2..5...9.2..567...2..567.9123...7..123.5...912..5.7.9.....6...12.4..7.91..45.7.9.......8..23.5.7...2345.7.9.23..678..23.56..9.2..56789...45.789.2.4..789...45.789.2345...9.23.567..1........123..6...1234.6...12.4.6.....34..78.....5....1.34.678.1234.............9.234..78.123.............8.12.45...9..34..7.91..4..7.91.34..7.9.....6...123.5.7...2345.7..1.3..6.........7..1..456..9.2.......1..4.6.891.34.6.891.345....1.3.5..8...345..8......6.8....4.6......4.6.8.1...........4.6.89.2.............7....3.56.8...3.56.89....5....12...6.....3............789.....6789.....678912......9...4......2...6.89........912.4.6...12.4.678...345.78....4.678...345678.123.5....123.56.8..23.56.8.";
@@ -285,6 +383,109 @@ mod tests {
             franken_x_wing_in_a_real_position();
             finned_franken_x_wing_in_a_real_position();
         }
+    }
+
+    /// The first fish as plain nested loops find it: every choice of bases, then every choice
+    /// of covers, in lexical order, with none of the search's bounds.
+    fn plain_search(fish: &Fish, rows_as_base: bool, technique: Technique) -> Option<Step> {
+        let (bases, covers) = fish.parts(rows_as_base);
+        choices(&bases, fish.size).find_map(|chosen| {
+            let mut base_cells = CellSet::EMPTY;
+            let mut endo_fins = CellSet::EMPTY;
+            for base in &chosen {
+                endo_fins = endo_fins | (base_cells & base.cells);
+                base_cells = base_cells | base.cells;
+            }
+            if !endo_fins.is_empty() && (!fish.finned || endo_fins.len() > MOST_ENDO_FINS) {
+                return None;
+            }
+            let eligible: Vec<Part> = covers
+                .iter()
+                .copied()
+                .filter(|cover| {
+                    !chosen.iter().any(|base| base.unit == cover.unit)
+                        && !(cover.cells & base_cells).is_empty()
+                })
+                .collect();
+            choices(&eligible, fish.size).find_map(|mut chosen_covers| {
+                let (mut covered, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+                for (k, cover) in chosen_covers.iter().enumerate() {
+                    twice = twice | (covered & cover.cells);
+                    covered = covered | cover.cells;
+                    let last = k + 1 == chosen_covers.len();
+                    if fish.finned && !last && (base_cells - covered).is_empty() {
+                        return None;
+                    }
+                }
+                let search = CoverSearch {
+                    fish,
+                    bases: &chosen,
+                    base_cells,
+                    endo_fins,
+                    eligible: &eligible,
+                    reach: &[],
+                    chosen: &mut chosen_covers,
+                    technique,
+                };
+                search.complete(covered, twice)
+            })
+        })
+    }
+
+    #[test]
+    fn the_bounds_of_the_search_never_skip_a_fish() {
+        // Every 25th state on the solving paths of 8 puzzles of top1465, every digit, both
+        // ways, every kind: the search finds the fish the plain loops find.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/top1465.txt");
+        let text = std::fs::read_to_string(path).expect("puzzles/top1465.txt");
+        let kinds = [
+            (2, false, Technique::FrankenXWing),
+            (3, false, Technique::FrankenSwordfish),
+            (2, true, Technique::FinnedFrankenXWing),
+            (3, true, Technique::FinnedFrankenSwordfish),
+        ];
+        let (mut states, mut fish_found) = (0, 0);
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .step_by(40)
+            .take(25)
+        {
+            let puzzle: sudoku_engine::Grid = line.trim().parse().unwrap();
+            let (steps, _) = crate::explain(&puzzle);
+            let mut state = crate::Candidates::from_grid(&puzzle);
+            for (index, step) in steps.iter().enumerate() {
+                if index % 25 != 0 {
+                    state.apply(step);
+                    continue;
+                }
+                states += 1;
+                let places = state.places();
+                for digit in 1..=9u8 {
+                    for (size, finned, technique) in kinds {
+                        let spots = places[usize::from(digit)];
+                        let fish = Fish {
+                            digit,
+                            spots,
+                            size,
+                            finned,
+                        };
+                        for rows_as_base in [true, false] {
+                            let found = fish.search(rows_as_base, technique);
+                            let plain = plain_search(&fish, rows_as_base, technique);
+                            let text = |step: &Option<Step>| step.as_ref().map(Step::to_string);
+                            assert_eq!(text(&found), text(&plain), "{line}, {technique}");
+                            fish_found += usize::from(found.is_some());
+                        }
+                    }
+                }
+                state.apply(step);
+            }
+        }
+        assert!(
+            states > 80 && fish_found > 500,
+            "{states} states, {fish_found} fish"
+        );
     }
 
     #[test]
