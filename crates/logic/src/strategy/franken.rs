@@ -17,6 +17,13 @@ use super::{Technique, barren, cell_list, elimination};
 use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::{Position, Unit};
 
+impl Part {
+    /// True for a box.
+    fn is_box(&self) -> bool {
+        matches!(self.unit, Unit::Box(_))
+    }
+}
+
 /// The most fins HoDoKu allows.
 const MOST_FINS: u32 = 5;
 
@@ -228,14 +235,23 @@ impl CoverSearch<'_> {
     }
 
     /// The first fish completed by one more cover from `eligible[start..]`: the covers that
-    /// leave too many fins are passed over before anything else is looked at (this is where
-    /// the search spends most of its time, and where a bound would cost as much as the tries).
+    /// leave too many fins (or none, for a finned fish), or that would make a plain fish, are
+    /// passed over before anything else is looked at (this is where the search spends most
+    /// of its time, and where a bound would cost as much as the tries).
     fn last_cover(&mut self, start: usize, covered: CellSet, twice: CellSet) -> Option<Step> {
         let uncovered = self.base_cells - covered;
         let fins_allowed = self.fish.fins_allowed();
+        // Rows against columns alone make a plain fish: then the last cover must be a box.
+        let needs_box = !self
+            .bases
+            .iter()
+            .chain(self.chosen.iter())
+            .any(Part::is_box);
         for i in start..self.eligible.len() {
             let cover = self.eligible[i];
-            if ((uncovered - cover.cells) | self.endo_fins).len() > fins_allowed {
+            let fins = (uncovered - cover.cells) | self.endo_fins;
+            let finless = fins.is_empty() && self.fish.finned;
+            if fins.len() > fins_allowed || finless || (needs_box && !cover.is_box()) {
                 continue;
             }
             self.chosen.push(cover);
@@ -285,7 +301,7 @@ impl CoverSearch<'_> {
             .bases
             .iter()
             .chain(self.chosen.iter())
-            .any(|part| matches!(part.unit, Unit::Box(_)));
+            .any(Part::is_box);
         if !any_box {
             // Rows against columns only: a plain fish, not a Franken one.
             return None;
