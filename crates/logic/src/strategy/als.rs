@@ -251,8 +251,22 @@ pub fn xz(candidates: &Candidates) -> Option<Step> {
 pub fn xy_wing(candidates: &Candidates) -> Option<Step> {
     let web = web(candidates);
     let (sets, links) = (&web.sets, &web.links);
+    // Only links that share a set make a wing: for each link, the later links touching either
+    // of its sets, in order, are all that the pairs in lexical order need to look at.
+    let mut touching = vec![Vec::new(); sets.len()];
+    for (i, link) in links.iter().enumerate() {
+        touching[link.from].push(i);
+        touching[link.to].push(i);
+    }
+    let mut later = Vec::new();
     links.iter().enumerate().find_map(|(i, &one)| {
-        links[i + 1..].iter().find_map(|&two| {
+        later.clear();
+        for set in [one.from, one.to] {
+            later.extend(touching[set].iter().copied().filter(|&j| j > i));
+        }
+        later.sort_unstable();
+        later.dedup();
+        later.iter().map(|&j| links[j]).find_map(|two| {
             if one.second.is_none() && two.second.is_none() && one.first == two.first {
                 return None;
             }
