@@ -232,8 +232,8 @@ pub fn xz(candidates: &Candidates) -> Option<Step> {
             removed.extend(locked_removals(a, b, link));
             removed.extend(locked_removals(b, a, link));
         }
-        let commons: Vec<String> = link.digits().map(|d| d.to_string()).collect();
         let reason = || {
+            let commons: Vec<String> = link.digits().map(|d| d.to_string()).collect();
             format!(
                 "A = {}, B = {}, x = {}",
                 a.name(),

@@ -123,6 +123,16 @@ pub fn unique_rectangle(candidates: &Candidates, technique: Technique) -> Option
         .find_map(|rect| rectangle_step(candidates, rect, technique))
 }
 
+/// What every rectangle step says first: `4/7 in r1c1, r1c5, r3c1, r3c5 would have two
+/// solutions`.
+fn two_solutions(rect: &Rectangle) -> String {
+    format!(
+        "{} in {} would have two solutions",
+        pair_name(rect.pair),
+        corner_names(&rect.corners)
+    )
+}
+
 /// What `technique` finds on one rectangle. The floor is the corners holding nothing but
 /// digits of the pair, the roof those with other candidates too.
 fn rectangle_step(candidates: &Candidates, rect: &Rectangle, technique: Technique) -> Option<Step> {
@@ -131,21 +141,17 @@ fn rectangle_step(candidates: &Candidates, rect: &Rectangle, technique: Techniqu
         .corners
         .iter()
         .partition(|&&p| candidates.mark_bits(p) & !pair == 0);
-    let reason = format!(
-        "{} in {} would have two solutions",
-        pair_name(pair),
-        corner_names(&rect.corners)
-    );
+    let reason = || two_solutions(rect);
     match technique {
         // Three corners hold the pair only: the fourth loses it.
         Technique::UniqueRectangle1 if floor.len() == 3 => {
             let removed = clear_digits(candidates, [roof[0]], pair);
-            elimination(technique, removed, || reason)
+            elimination(technique, removed, reason)
         }
         Technique::UniqueRectangle2 | Technique::UniqueRectangle5
             if (1..=2).contains(&floor.len()) =>
         {
-            one_extra_digit(candidates, rect, &roof, technique, reason)
+            one_extra_digit(candidates, rect, &roof, technique)
         }
         Technique::UniqueRectangle3 if floor.len() == 2 => {
             shared_units(roof[0], roof[1]).into_iter().find_map(|unit| {
@@ -159,7 +165,7 @@ fn rectangle_step(candidates: &Candidates, rect: &Rectangle, technique: Techniqu
                     })
                     .collect();
                 let mut subset = vec![roof[0], roof[1]];
-                extras_subset(candidates, unit, &pool, 0, extras, &mut subset, &reason)
+                extras_subset(candidates, rect, unit, &pool, 0, extras, &mut subset)
             })
         }
         Technique::UniqueRectangle4 if floor.len() == 2 && in_line(roof[0], roof[1]) => {
@@ -169,7 +175,7 @@ fn rectangle_step(candidates: &Candidates, rect: &Rectangle, technique: Techniqu
             let locked =
                 digits(pair).find(|&d| (candidates.digit_cells(d) & seeing_both).is_empty())?;
             let removed = clear_digits(candidates, roof.iter().copied(), pair & !(1 << locked));
-            let why = || format!("{reason}; {locked} is locked in the roof");
+            let why = || format!("{}; {locked} is locked in the roof", reason());
             elimination(technique, removed, why)
         }
         Technique::UniqueRectangle6 if floor.len() == 2 && !in_line(roof[0], roof[1]) => {
@@ -185,7 +191,12 @@ fn rectangle_step(candidates: &Candidates, rect: &Rectangle, technique: Techniqu
             let mut sorted = roof.clone();
             sorted.sort_unstable();
             let removed = clear_digits(candidates, sorted, 1 << digit);
-            let why = || format!("{reason}; {digit} only in the rectangle on its rows and columns");
+            let why = || {
+                format!(
+                    "{}; {digit} only in the rectangle on its rows and columns",
+                    reason()
+                )
+            };
             elimination(technique, removed, why)
         }
         Technique::HiddenRectangle => {
@@ -209,7 +220,6 @@ fn one_extra_digit(
     rect: &Rectangle,
     roof: &[Position],
     technique: Technique,
-    reason: String,
 ) -> Option<Step> {
     let extras = roof.iter().fold(0, |m, &p| m | candidates.mark_bits(p)) & !rect.pair;
     if extras.count_ones() != 1 {
@@ -228,7 +238,7 @@ fn one_extra_digit(
     let roof_set: CellSet = roof.iter().copied().collect();
     let seeing = (roof_set.common_peers() & candidates.digit_cells(digit)) - corners;
     let removed = seeing.iter().map(|position| CellDigit { position, digit });
-    elimination(technique, removed.collect(), || reason)
+    elimination(technique, removed.collect(), || two_solutions(rect))
 }
 
 /// Type 3: the roof's extra digits act as one cell; with cells of `pool` (open cells of a
@@ -237,12 +247,12 @@ fn one_extra_digit(
 /// HoDoKu tries them; in a box, subsets on one row or column are left to that line's turn.
 fn extras_subset(
     candidates: &Candidates,
+    rect: &Rectangle,
     unit: Unit,
     pool: &[Position],
     start: usize,
     marks: u16,
     subset: &mut Vec<Position>,
-    reason: &str,
 ) -> Option<Step> {
     for i in start..pool.len() {
         let marks = marks | candidates.mark_bits(pool[i]);
@@ -268,12 +278,15 @@ fn extras_subset(
                     }
                 }
             }
-            let why = || format!("{reason}; extras with {}", corner_names(&subset[2..]));
+            let why = || {
+                let extras = corner_names(&subset[2..]);
+                format!("{}; extras with {extras}", two_solutions(rect))
+            };
             if let Some(step) = elimination(Technique::UniqueRectangle3, removed, why) {
                 return Some(step);
             }
         }
-        if let Some(step) = extras_subset(candidates, unit, pool, i + 1, marks, subset, reason) {
+        if let Some(step) = extras_subset(candidates, rect, unit, pool, i + 1, marks, subset) {
             return Some(step);
         }
         subset.pop();
