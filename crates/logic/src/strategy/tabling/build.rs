@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use super::board::{Board, cells, digits, first, peers, unit_bits, units_of};
-use super::table::{Node, Table, cell_of, digit_of, group_node, is_group, is_set, node};
+use super::table::{Node, Origin, Table, cell_of, digit_of, group_node, is_group, is_set, node};
 use crate::deadline;
 
 /// A group: two or three cells of one digit where a box meets a row or column.
@@ -352,6 +352,11 @@ fn merge(dest: &mut Table, source: &Table, j: usize, source_list: Which, source_
         return;
     }
     let base = dest.distance(j);
+    // Every entry copied from `source` gets this origin, with its own distance.
+    let mut copied = Origin::of([source_at, 0, 0, 0, 0]);
+    copied.expanded = true;
+    copied.extended = source_list == Which::Extended;
+    copied.on_table = source_list == Which::On;
     for k in 1..source.direct {
         let origin = source.origins[k];
         if origin.expanded {
@@ -359,29 +364,17 @@ fn merge(dest: &mut Table, source: &Table, j: usize, source_list: Which, source_
         }
         let entry = source.nodes[k];
         let distance = base + origin.distance;
-        let index = match dest.position(entry) {
+        match dest.position(entry) {
             Some(old) => {
                 // (HoDoKu also prefers a simpler node at the same distance, but the node is
                 // the same one.)
                 let was = dest.origins[old];
                 if was.expanded && was.distance > distance {
-                    old
-                } else {
-                    continue;
+                    dest.set_origin(old, copied, distance);
                 }
             }
-            None => {
-                dest.add(entry, [source_at, 0, 0, 0, 0]);
-                // When the table is full nothing was added, and HoDoKu marks its last entry.
-                dest.len() - 1
-            }
-        };
-        let origin = &mut dest.origins[index];
-        *origin = super::table::Origin::of([source_at, 0, 0, 0, 0]);
-        origin.expanded = true;
-        origin.extended = source_list == Which::Extended;
-        origin.on_table = source_list == Which::On;
-        dest.set_distance(index, distance);
+            None => dest.add_copied(entry, copied, distance),
+        }
     }
 }
 

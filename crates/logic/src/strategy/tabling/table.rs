@@ -195,11 +195,6 @@ impl Table {
         self.origins.get(i).map_or(0, |origin| origin.distance)
     }
 
-    /// Sets the distance of entry `i` (HoDoKu keeps 9 bits of it).
-    pub fn set_distance(&mut self, i: usize, distance: u16) {
-        self.origins[i].distance = distance & 0x1FF;
-    }
-
     /// Adds `node`, following from entries `from`, unless the table is full or (for a candidate
     /// node) already holds it. Its distance is one more than that of `from[0]` as given.
     pub fn add(&mut self, node: Node, from: [usize; 5]) {
@@ -222,6 +217,34 @@ impl Table {
         origin.distance = (before + 1) & 0x1FF;
         self.nodes.push(node);
         self.origins.push(origin);
+        self.note_place(node, index);
+    }
+
+    /// Gives entry `i` the origin `origin` at `distance` (HoDoKu keeps 9 bits of it).
+    pub fn set_origin(&mut self, i: usize, origin: Origin, distance: u16) {
+        self.origins[i] = Origin {
+            distance: distance & 0x1FF,
+            ..origin
+        };
+    }
+
+    /// Adds `node`, copied from another table while expanding, with `origin` at `distance`.
+    /// The caller knows the node is not in the table yet. A full table takes nothing, and
+    /// its last entry gets the origin instead (as HoDoKu's does).
+    pub fn add_copied(&mut self, node: Node, origin: Origin, distance: u16) {
+        let index = self.nodes.len();
+        if self.is_full() {
+            self.set_origin(index - 1, origin, distance);
+            return;
+        }
+        self.nodes.push(node);
+        self.origins.push(Origin::default());
+        self.set_origin(index, origin, distance);
+        self.note_place(node, index);
+    }
+
+    /// Notes where candidate or group `node`, entry `index`, is.
+    fn note_place(&mut self, node: Node, index: usize) {
         if is_group(node) {
             self.groups.push((node, index as u16));
         } else {
