@@ -44,6 +44,17 @@ impl Group {
     }
 }
 
+/// What a search's tables are filled with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Contents {
+    /// Each candidate's direct consequences (nice loops and AICs).
+    Direct,
+    /// Direct consequences and groups (grouped loops and AICs, forcing chains).
+    DirectAndGroups,
+    /// Singles played forward a few rounds, and groups (forcing nets).
+    NetsAndGroups,
+}
+
 /// Every table of one search.
 pub(super) struct Tables {
     pub board: Board,
@@ -57,44 +68,45 @@ pub(super) struct Tables {
     pub extended_at: HashMap<Node, usize>,
     /// Emptied group tables, for the next groups.
     spare: Vec<Table>,
-}
-
-/// The tables of a finished search, emptied.
-struct Kept {
-    on: Vec<Table>,
-    off: Vec<Table>,
-    spare: Vec<Table>,
-    extended_at: HashMap<Node, usize>,
+    /// What the tables hold, once filled and expanded in full (not cut short by a deadline).
+    complete: Option<Contents>,
 }
 
 thread_local! {
-    /// The tables of this thread's last search, emptied, for the next one: a search fills some
-    /// 1,700 tables, and making them anew each time cost more than the search (allocating and
-    /// zeroing them).
-    static KEPT: std::cell::RefCell<Option<Kept>> = const { std::cell::RefCell::new(None) };
+    /// The tables of this thread's last search, for the next one. A search fills some 1,700
+    /// tables, and making them anew each time cost more than the search (allocating and
+    /// zeroing them); and a search of the same grid for the same contents (a grouped AIC, then
+    /// a forcing chain, when nothing between them found a step) takes them as they are.
+    static KEPT: std::cell::RefCell<Option<Tables>> = const { std::cell::RefCell::new(None) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread filled tables (not taking its last ones as they were).
+    pub(super) static BUILDS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 impl Drop for Tables {
-    /// The tables, emptied, are kept for this thread's next search.
+    /// The tables are kept for this thread's next search.
     fn drop(&mut self) {
-        for table in self.on.iter_mut().chain(&mut self.off) {
-            table.clear();
+        // (Nothing to keep once emptied.)
+        if self.on.is_empty() {
+            return;
         }
-        for mut table in self.extended.drain(..) {
-            table.clear();
-            self.spare.push(table);
-        }
-        self.extended_at.clear();
-        let kept = Kept {
-            on: std::mem::take(&mut self.on),
-            off: std::mem::take(&mut self.off),
-            spare: std::mem::take(&mut self.spare),
-            extended_at: std::mem::take(&mut self.extended_at),
-        };
-        // (Nothing is kept while the thread ends, or when another search's tables are.)
+        // Nothing is kept while the thread ends, or when another search's tables are.
         let _ = KEPT.try_with(|slot| {
-            if let Ok(mut slot) = slot.try_borrow_mut() {
-                slot.get_or_insert(kept);
+            if let Ok(mut slot) = slot.try_borrow_mut()
+                && slot.is_none()
+            {
+                *slot = Some(Tables {
+                    board: self.board.clone(),
+                    on: std::mem::take(&mut self.on),
+                    off: std::mem::take(&mut self.off),
+                    extended: std::mem::take(&mut self.extended),
+                    extended_at: std::mem::take(&mut self.extended_at),
+                    spare: std::mem::take(&mut self.spare),
+                    complete: self.complete,
+                });
             }
         });
     }
@@ -109,21 +121,29 @@ pub(super) enum Which {
 }
 
 impl Tables {
-    /// Empty tables for `board` (this thread's last ones, emptied, when there are).
-    pub fn new(board: Board) -> Tables {
+    /// The tables of `board` filled with `contents` and expanded: this thread's last ones
+    /// when they were of the same grid and contents, else those emptied and filled anew.
+    pub fn built(board: Board, contents: Contents, net_rounds: usize) -> Tables {
         let kept = KEPT
             .try_with(|kept| kept.borrow_mut().take())
             .ok()
             .flatten();
-        match kept {
-            Some(kept) => Tables {
-                board,
-                on: kept.on,
-                off: kept.off,
-                extended: Vec::new(),
-                extended_at: kept.extended_at,
-                spare: kept.spare,
-            },
+        let same = kept.as_ref().is_some_and(|kept| {
+            kept.complete == Some(contents)
+                && kept.board.values == board.values
+                && kept.board.marks == board.marks
+        });
+        if same && let Some(kept) = kept {
+            return kept;
+        }
+        #[cfg(test)]
+        BUILDS.with(|builds| builds.set(builds.get() + 1));
+        let mut tables = match kept {
+            Some(mut kept) => {
+                kept.empty();
+                kept.board = board;
+                kept
+            }
             None => Tables {
                 board,
                 on: (0..810).map(|_| Table::new()).collect(),
@@ -131,8 +151,38 @@ impl Tables {
                 extended: Vec::new(),
                 extended_at: HashMap::new(),
                 spare: Vec::new(),
+                complete: None,
             },
+        };
+        match contents {
+            Contents::Direct => tables.fill_direct(),
+            Contents::DirectAndGroups => {
+                tables.fill_direct();
+                tables.fill_groups();
+            }
+            Contents::NetsAndGroups => {
+                tables.fill_nets(net_rounds);
+                tables.fill_groups();
+            }
         }
+        tables.expand();
+        if !deadline::passed() {
+            tables.complete = Some(contents);
+        }
+        tables
+    }
+
+    /// Empties every table, keeping their room.
+    fn empty(&mut self) {
+        for table in self.on.iter_mut().chain(&mut self.off) {
+            table.clear();
+        }
+        for mut table in self.extended.drain(..) {
+            table.clear();
+            self.spare.push(table);
+        }
+        self.extended_at.clear();
+        self.complete = None;
     }
 
     /// A table by list and number.
@@ -147,7 +197,7 @@ impl Tables {
     /// The direct consequences of every candidate set and removed: a set candidate removes the
     /// cell's others and the digit from its peers; a removed one sets the other candidate of a
     /// two-candidate cell and the other place of a digit in a unit with two.
-    pub fn fill_direct(&mut self) {
+    fn fill_direct(&mut self) {
         let board = &self.board;
         for cell in 0..81 {
             if board.values[cell] != 0 {
@@ -185,7 +235,7 @@ impl Tables {
 
     /// The consequences of every candidate set and removed with singles played forward: the
     /// premise, then up to `rounds` rounds of every naked and hidden single it reveals.
-    pub fn fill_nets(&mut self, rounds: usize) {
+    fn fill_nets(&mut self, rounds: usize) {
         let saved = self.board.clone();
         let mut board = saved.clone();
         for cell in 0..81 {
@@ -212,7 +262,7 @@ impl Tables {
 
     /// The groups (rows first, then columns; each line's digits in order, each crossed with the
     /// boxes in order), with their tables and their links into the candidates' tables.
-    pub fn fill_groups(&mut self) {
+    fn fill_groups(&mut self) {
         let groups = collect_groups(&self.board);
         for (i, group) in groups.iter().enumerate() {
             let on_at = self.new_extended(group.node(true));
@@ -274,7 +324,7 @@ impl Tables {
     }
 
     /// Expands the "on" tables, then the "off" ones (see [`Tables::expand_list`]).
-    pub fn expand(&mut self) {
+    fn expand(&mut self) {
         for table in self
             .on
             .iter_mut()

@@ -20,7 +20,7 @@ mod verdicts;
 use super::Technique;
 use crate::{CellDigit, Step, deadline};
 use board::Board;
-use build::{Tables, Which};
+use build::{Contents, Tables, Which};
 use chain::BRANCH_END;
 use search::{Found, Kind, Search};
 use sudoku_engine::grid::Position;
@@ -33,12 +33,12 @@ const NET_ROUNDS: usize = 4;
 /// at least one (as HoDoKu lists grouped ones).
 pub fn nice_loop(candidates: &crate::Candidates, technique: Technique) -> Option<Step> {
     let grouped = technique == Technique::GroupedAic;
-    let mut tables = Tables::new(Board::of(candidates));
-    tables.fill_direct();
-    if grouped {
-        tables.fill_groups();
-    }
-    tables.expand();
+    let contents = if grouped {
+        Contents::DirectAndGroups
+    } else {
+        Contents::Direct
+    };
+    let tables = Tables::built(Board::of(candidates), contents, NET_ROUNDS);
     let mut search = Search::new(tables, false);
     search.only_grouped = grouped;
     search.nice_loops(Which::On);
@@ -53,14 +53,12 @@ pub fn nice_loop(candidates: &crate::Candidates, technique: Technique) -> Option
 /// The forcing chain (`Technique::ForcingChain`) or net (`ForcingNet`) HoDoKu takes.
 pub fn forcing(candidates: &crate::Candidates, technique: Technique) -> Option<Step> {
     let nets = technique == Technique::ForcingNet;
-    let mut tables = Tables::new(Board::of(candidates));
-    if nets {
-        tables.fill_nets(NET_ROUNDS);
+    let contents = if nets {
+        Contents::NetsAndGroups
     } else {
-        tables.fill_direct();
-    }
-    tables.fill_groups();
-    tables.expand();
+        Contents::DirectAndGroups
+    };
+    let tables = Tables::built(Board::of(candidates), contents, NET_ROUNDS);
     if deadline::passed() {
         return None;
     }
@@ -199,6 +197,33 @@ mod tests {
             "...4.........56..912...6.8.....5.789..3......1...5.78..2..5.....2..567......567.9123...7....3.5...912............6...12....7..1..45.7.9.......8..23.5.7....345...9.23..678...3.56..9.2...6.8....45.789.2....78....45.789..345.....23.567..1........123..6.....34.6...12.4.......3...78.....5....1.3..678..23..............9..3...78.123.............8.....5...9..34..7.91.....7..1.34..7.9.....6...123.5.7....3.5.7..1.3..6.........7......5...9.2.......1....6.8.1.3..6.89..345....1.3.5..8...345..8......6.8....4.6......4.6.8.1................9.2.............7....3.5......3.5........5....1..........3............78......678......678.........9...4......2...............9.2.............7....3.5.......4.......3.5....1.............6.8......6.8.",
             "forcing chain: contradiction: r5c4=3 -> r5c4<>4 -> r5c6=4 -> r2c6<>4 -> r2c9=4 -> r2c9<>9 -> r1c9=9 -> r1c4<>9; r5c4=3 -> r5c4<>4 -> r3c4=4 -> r3c4<>9; r5c4=3 -> r5c4<>9 -> r5c4 <> 3",
         );
+    }
+
+    #[test]
+    fn a_search_of_the_same_grid_takes_the_last_tables_unless_they_were_cut_short() {
+        let position = "...4.........56..912...6.8.....5.789..3......1...5.78..2..5.....2..567......567.9123...7....3.5...912............6...12....7..1..45.7.9.......8..23.5.7....345...9.23..678...3.56..9.2...6.8....45.789.2....78....45.789..345.....23.567..1........123..6.....34.6...12.4.......3...78.....5....1.3..678..23..............9..3...78.123.............8.....5...9..34..7.91.....7..1.34..7.9.....6...123.5.7....3.5.7..1.3..6.........7......5...9.2.......1....6.8.1.3..6.89..345....1.3.5..8...345..8......6.8....4.6......4.6.8.1................9.2.............7....3.5......3.5........5....1..........3............78......678......678.........9...4......2...............9.2.............7....3.5.......4.......3.5....1.............6.8......6.8.";
+        let state = crate::Candidates::from_text(position).unwrap();
+        let builds = || super::build::BUILDS.with(|builds| builds.get());
+        let fresh = Technique::ForcingChain.find(&state);
+        assert!(fresh.is_some());
+        // A grouped AIC fills the same tables; the forcing chain after it takes them.
+        Technique::GroupedAic.find(&state);
+        let before = builds();
+        assert_eq!(Technique::ForcingChain.find(&state), fresh);
+        assert_eq!(builds(), before, "the grouped AIC's tables were taken");
+        // Other contents, or another grid, are filled anew.
+        Technique::Aic.find(&state);
+        assert_eq!(builds(), before + 1);
+        // Tables a deadline cut short are not taken: the next search fills them again.
+        let soon = Instant::now() + Duration::from_millis(5);
+        let cut = crate::deadline::within(Some(soon), || {
+            std::thread::sleep(Duration::from_millis(10));
+            Technique::ForcingChain.find(&state)
+        });
+        assert_eq!(cut, Err(sudoku_engine::TimedOut));
+        assert_eq!(builds(), before + 2);
+        assert_eq!(Technique::ForcingChain.find(&state), fresh);
+        assert_eq!(builds(), before + 3);
     }
 
     #[test]
