@@ -51,8 +51,8 @@ pub(super) enum Contents {
     Direct,
     /// Direct consequences and groups (grouped loops and AICs, forcing chains).
     DirectAndGroups,
-    /// Singles played forward a few rounds, and groups (forcing nets).
-    NetsAndGroups,
+    /// Singles played forward `rounds` rounds, and groups (forcing nets).
+    NetsAndGroups { rounds: usize },
 }
 
 /// Every table of one search.
@@ -89,7 +89,7 @@ thread_local! {
 impl Drop for Tables {
     /// The tables are kept for this thread's next search.
     fn drop(&mut self) {
-        // (Nothing to keep once emptied.)
+        // (Nothing to keep when the lists were handed on already.)
         if self.on.is_empty() {
             return;
         }
@@ -123,7 +123,7 @@ pub(super) enum Which {
 impl Tables {
     /// The tables of `board` filled with `contents` and expanded: this thread's last ones
     /// when they were of the same grid and contents, else those emptied and filled anew.
-    pub fn built(board: Board, contents: Contents, net_rounds: usize) -> Tables {
+    pub fn built(board: Board, contents: Contents) -> Tables {
         let kept = KEPT
             .try_with(|kept| kept.borrow_mut().take())
             .ok()
@@ -160,8 +160,8 @@ impl Tables {
                 tables.fill_direct();
                 tables.fill_groups();
             }
-            Contents::NetsAndGroups => {
-                tables.fill_nets(net_rounds);
+            Contents::NetsAndGroups { rounds } => {
+                tables.fill_nets(rounds);
                 tables.fill_groups();
             }
         }

@@ -38,7 +38,7 @@ pub fn nice_loop(candidates: &crate::Candidates, technique: Technique) -> Option
     } else {
         Contents::Direct
     };
-    let tables = Tables::built(Board::of(candidates), contents, NET_ROUNDS);
+    let tables = Tables::built(Board::of(candidates), contents);
     let mut search = Search::new(tables, false);
     search.only_grouped = grouped;
     search.nice_loops(Which::On);
@@ -54,11 +54,11 @@ pub fn nice_loop(candidates: &crate::Candidates, technique: Technique) -> Option
 pub fn forcing(candidates: &crate::Candidates, technique: Technique) -> Option<Step> {
     let nets = technique == Technique::ForcingNet;
     let contents = if nets {
-        Contents::NetsAndGroups
+        Contents::NetsAndGroups { rounds: NET_ROUNDS }
     } else {
         Contents::DirectAndGroups
     };
-    let tables = Tables::built(Board::of(candidates), contents, NET_ROUNDS);
+    let tables = Tables::built(Board::of(candidates), contents);
     if deadline::passed() {
         return None;
     }
