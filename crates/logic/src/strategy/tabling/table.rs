@@ -76,6 +76,14 @@ pub(super) struct Origin {
 }
 
 impl Origin {
+    /// The same origin at `distance` (HoDoKu keeps 9 bits of it).
+    fn at(self, distance: u16) -> Origin {
+        Origin {
+            distance: distance & 0x1FF,
+            ..self
+        }
+    }
+
     /// The origin of entries `from` (HoDoKu drops numbers too large for its fields and moves
     /// the largest to the front).
     pub fn of(from: [usize; 5]) -> Origin {
@@ -207,25 +215,17 @@ impl Table {
                 return;
             }
         }
-        let index = self.nodes.len();
-        let mut origin = Origin::of(from);
         let before = if from[0] < CAPACITY {
             self.distance(from[0])
         } else {
             0
         };
-        origin.distance = (before + 1) & 0x1FF;
-        self.nodes.push(node);
-        self.origins.push(origin);
-        self.note_place(node, index);
+        self.push(node, Origin::of(from).at(before + 1));
     }
 
-    /// Gives entry `i` the origin `origin` at `distance` (HoDoKu keeps 9 bits of it).
+    /// Gives entry `i` the origin `origin` at `distance`.
     pub fn set_origin(&mut self, i: usize, origin: Origin, distance: u16) {
-        self.origins[i] = Origin {
-            distance: distance & 0x1FF,
-            ..origin
-        };
+        self.origins[i] = origin.at(distance);
     }
 
     /// Adds `node`, copied from another table while expanding, with `origin` at `distance`.
@@ -237,14 +237,14 @@ impl Table {
             self.set_origin(index - 1, origin, distance);
             return;
         }
-        self.nodes.push(node);
-        self.origins.push(Origin::default());
-        self.set_origin(index, origin, distance);
-        self.note_place(node, index);
+        self.push(node, origin.at(distance));
     }
 
-    /// Notes where candidate or group `node`, entry `index`, is.
-    fn note_place(&mut self, node: Node, index: usize) {
+    /// Appends `node` with `origin`, and notes where it is.
+    fn push(&mut self, node: Node, origin: Origin) {
+        let index = self.nodes.len();
+        self.nodes.push(node);
+        self.origins.push(origin);
         if is_group(node) {
             self.groups.push((node, index as u16));
         } else {
