@@ -127,20 +127,19 @@ impl Board {
         self.masks[subband(digit, (band + 2) % 3)] &= !cells;
     }
 
-    /// Applies the band logic to the mask `SUBBAND`: keeps the cells of placements that fit,
+    /// Applies the band logic to the mask `subband`: keeps the cells of placements that fit,
     /// clears from the other bands every column the digit must take in this one, and fixes
     /// every row left with a single cell (which then leaves every other digit). Returns false
     /// on a contradiction.
     #[inline(always)]
-    fn settle<const SUBBAND: usize>(&mut self) -> bool {
-        let (digit, band) = (SUBBAND / 3, SUBBAND % 3);
-        let presence = presence(self.masks[SUBBAND]);
-        let mask = self.masks[SUBBAND] & BAND_PLACEMENTS[presence];
+    fn settle(&mut self, subband: usize) -> bool {
+        let (digit, band) = (subband / 3, subband % 3);
+        let presence = presence(self.masks[subband]);
+        let mask = self.masks[subband] & BAND_PLACEMENTS[presence];
         if mask == 0 {
             return false;
         }
-        self.masks[SUBBAND] = mask;
-        self.settled[SUBBAND] = mask;
+        self.settled[subband] = mask;
 
         let sole_columns = SOLE_COLUMNS[columns_of(mask) as usize];
         self.clear_in_other_bands(digit, band, sole_columns);
@@ -149,32 +148,36 @@ impl Board {
         let fixed = mask & SOLE_MINIROWS[presence] & sole_columns;
         self.unsolved[band] &= !fixed;
         for other in 0..9 {
-            if other != digit {
-                self.masks[subband(other, band)] &= !fixed;
-            }
+            self.masks[3 * other + band] &= !fixed;
         }
+        self.masks[subband] = mask;
         true
+    }
+
+    /// The masks that differ from what the band logic last left, as bits.
+    #[inline(always)]
+    fn unsettled(&self) -> u32 {
+        let mut changed = 0;
+        for i in 0..27 {
+            changed |= u32::from(self.masks[i] != self.settled[i]) << i;
+        }
+        changed
     }
 
     /// Settles every mask that changed since it was last settled, until none did.
     #[inline]
     fn settle_all(&mut self) -> bool {
-        /// One check per mask, each with its index known at compile time.
-        macro_rules! settle_each {
-            ($board:ident, $changed:ident, $($subband:literal)*) => {$(
-                if $board.masks[$subband] != $board.settled[$subband] {
-                    $changed = true;
-                    if !$board.settle::<$subband>() {
-                        return false;
-                    }
-                }
-            )*};
-        }
         loop {
-            let mut changed = false;
-            settle_each!(self, changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-            if !changed {
+            let mut changed = self.unsettled();
+            if changed == 0 {
                 return true;
+            }
+            while changed != 0 {
+                let subband = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if self.masks[subband] != self.settled[subband] && !self.settle(subband) {
+                    return false;
+                }
             }
         }
     }
