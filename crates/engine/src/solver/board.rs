@@ -17,10 +17,12 @@ const fn band_and_bit(cell: usize) -> (usize, usize) {
     (cell / BAND_CELLS, cell % BAND_CELLS)
 }
 
-/// The index of the mask of `digit` (0-8) in `band` (0-2).
+/// The index of the mask of `digit` (0-8) in `band` (0-2): a band's nine masks lie side by
+/// side, so that a fixed cell leaves them in one sweep (a few percent faster than digit by
+/// digit).
 #[inline(always)]
 const fn subband(digit: usize, band: usize) -> usize {
-    3 * digit + band
+    9 * band + digit
 }
 
 /// The engine's whole state: where each digit can still go, and which cells are still open.
@@ -133,7 +135,7 @@ impl Board {
     /// on a contradiction.
     #[inline(always)]
     fn settle(&mut self, subband: usize) -> bool {
-        let (digit, band) = (subband / 3, subband % 3);
+        let (digit, band) = (subband % 9, subband / 9);
         let presence = presence(self.masks[subband]);
         let mask = self.masks[subband] & BAND_PLACEMENTS[presence];
         if mask == 0 {
@@ -147,8 +149,8 @@ impl Board {
         // Clearing fixed cells again is harmless, and cheaper than a branch on whether any is new.
         let fixed = mask & SOLE_MINIROWS[presence] & sole_columns;
         self.unsolved[band] &= !fixed;
-        for other in 0..9 {
-            self.masks[3 * other + band] &= !fixed;
+        for mask in &mut self.masks[9 * band..9 * band + 9] {
+            *mask &= !fixed;
         }
         self.masks[subband] = mask;
         true
@@ -175,7 +177,8 @@ impl Board {
             while changed != 0 {
                 let subband = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
-                if self.masks[subband] != self.settled[subband] && !self.settle(subband) {
+                // Settling another mask never settles this one: it still differs.
+                if !self.settle(subband) {
                     return false;
                 }
             }
