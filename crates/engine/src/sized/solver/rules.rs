@@ -334,14 +334,13 @@ impl<'a, R: Rng> Search<'a, R> {
             }
             let cells = self.layout.unit(u);
             // The open cells only: a settled cell's value is gone from the others already.
+            // Written at the next free slot whatever the cell, kept only when it is open:
+            // no branch a cell on its flag, which no predictor could guess.
             let mut open = 0;
             for (i, &cell) in cells.iter().enumerate() {
-                if state.settled[usize::from(cell)] {
-                    continue;
-                }
                 candidates[open] = state.candidates[usize::from(cell)];
                 place[open] = i as u8;
-                open += 1;
+                open += usize::from(!state.settled[usize::from(cell)]);
             }
             if open == 0 {
                 continue;
