@@ -147,10 +147,12 @@ impl Board {
         self.clear_in_other_bands(digit, band, sole_columns);
 
         // Clearing fixed cells again is harmless, and cheaper than a branch on whether any is new.
+        // They leave every mask of the band in one sweep, this digit's too, whose mask is then
+        // written whole.
         let fixed = mask & SOLE_MINIROWS[presence] & sole_columns;
         self.unsolved[band] &= !fixed;
-        for mask in &mut self.masks[9 * band..9 * band + 9] {
-            *mask &= !fixed;
+        for band_mask in &mut self.masks[9 * band..9 * band + 9] {
+            *band_mask &= !fixed;
         }
         self.masks[subband] = mask;
         true

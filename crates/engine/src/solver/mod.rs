@@ -25,8 +25,8 @@
 //! compared with what was left all at once, without a branch (the compiler makes it a few
 //! vector compares), and only the masks that differ are settled, lowest first, until none
 //! does. (JCZSolve, which the `sudoku` crate follows, branches on each of the 27 in turn; those
-//! branches, taken about three times a pass in no order a predictor can learn, cost 15-30% of
-//! the time on the hardest collections.)
+//! branches are taken about three times a pass in no order a predictor can learn, and without
+//! them the engine runs 15-20% faster: docs/performance.md.)
 //!
 //! When nothing more follows, the engine guesses: on a two-candidate cell of the band and stack
 //! with the most open cells when there is one (almost always), else on a cell with few
