@@ -59,6 +59,12 @@ pub(super) struct Board {
 }
 
 impl Board {
+    /// Whether `other` holds the same values and candidates (its places and counts follow
+    /// from them; its queues are not compared).
+    pub fn same_grid(&self, other: &Board) -> bool {
+        self.values == other.values && self.marks == other.marks
+    }
+
     /// The board of a candidate state, with empty queues (when the tables are built, every
     /// single has been taken, so none of HoDoKu's older queue entries can still apply).
     pub fn of(candidates: &Candidates) -> Board {

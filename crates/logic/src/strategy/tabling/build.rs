@@ -89,10 +89,6 @@ thread_local! {
 impl Drop for Tables {
     /// The tables are kept for this thread's next search.
     fn drop(&mut self) {
-        // (Nothing to keep when the lists were handed on already.)
-        if self.on.is_empty() {
-            return;
-        }
         // Nothing is kept while the thread ends, or when another search's tables are.
         let _ = KEPT.try_with(|slot| {
             if let Ok(mut slot) = slot.try_borrow_mut()
@@ -128,17 +124,10 @@ impl Tables {
             .try_with(|kept| kept.borrow_mut().take())
             .ok()
             .flatten();
-        let same = kept.as_ref().is_some_and(|kept| {
-            kept.complete == Some(contents)
-                && kept.board.values == board.values
-                && kept.board.marks == board.marks
-        });
-        if same && let Some(kept) = kept {
-            return kept;
-        }
-        #[cfg(test)]
-        BUILDS.with(|builds| builds.set(builds.get() + 1));
         let mut tables = match kept {
+            Some(kept) if kept.complete == Some(contents) && kept.board.same_grid(&board) => {
+                return kept;
+            }
             Some(mut kept) => {
                 kept.empty();
                 kept.board = board;
@@ -154,6 +143,8 @@ impl Tables {
                 complete: None,
             },
         };
+        #[cfg(test)]
+        BUILDS.with(|builds| builds.set(builds.get() + 1));
         match contents {
             Contents::Direct => tables.fill_direct(),
             Contents::DirectAndGroups => {

@@ -215,12 +215,8 @@ impl Table {
                 return;
             }
         }
-        let before = if from[0] < CAPACITY {
-            self.distance(from[0])
-        } else {
-            0
-        };
-        self.push(node, Origin::of(from).at(before + 1));
+        // (An entry past the end, as `from[0]` may name, reads as distance 0.)
+        self.push(node, Origin::of(from).at(self.distance(from[0]) + 1));
     }
 
     /// Gives entry `i` the origin `origin` at `distance`.
