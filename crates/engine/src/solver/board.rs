@@ -1,6 +1,7 @@
 //! The engine's state and its propagation: per-digit band masks, settled band by band.
 
 use super::Givens;
+use super::isa::Instructions;
 use super::tables::{
     BAND_BITS, BAND_PLACEMENTS, CLAIM_CONTRADICTION, CLAIMED_COLUMNS, KEEP_WHEN_PLACED,
     SEEN_FROM_MINIROWS, SOLE_COLUMNS, SOLE_MINIROWS, STACK_IN_BAND, cells_in_columns, columns_of,
@@ -134,9 +135,9 @@ impl Board {
     /// every row left with a single cell (which then leaves every other digit). Returns false
     /// on a contradiction.
     #[inline(always)]
-    fn settle(&mut self, subband: usize) -> bool {
+    fn settle(&mut self, subband: usize, isa: impl Instructions) -> bool {
         let (digit, band) = (subband % 9, subband / 9);
-        let presence = presence(self.masks[subband]);
+        let presence = isa.presence(self.masks[subband]);
         let mask = self.masks[subband] & BAND_PLACEMENTS[presence];
         if mask == 0 {
             return false;
@@ -169,8 +170,8 @@ impl Board {
     }
 
     /// Settles every mask that changed since it was last settled, until none did.
-    #[inline]
-    fn settle_all(&mut self) -> bool {
+    #[inline(always)]
+    fn settle_all(&mut self, isa: impl Instructions) -> bool {
         loop {
             let mut changed = self.unsettled();
             if changed == 0 {
@@ -180,7 +181,7 @@ impl Board {
                 let subband = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
                 // Settling another mask never settles this one: it still differs.
-                if !self.settle(subband) {
+                if !self.settle(subband, isa) {
                     return false;
                 }
             }
@@ -286,10 +287,14 @@ impl Board {
 
     /// Propagates everything the rules force, cheapest rule first; with column claiming as a
     /// last rule when `CLAIM` is set (more work a node, for smaller trees where a search has
-    /// grown large).
-    pub(super) fn propagate_with<const CLAIM: bool>(&mut self) -> Progress {
+    /// grown large). Inlined into the search, so that it is compiled for the search's `isa`.
+    #[inline(always)]
+    pub(super) fn propagate_with<const CLAIM: bool, I: Instructions>(
+        &mut self,
+        isa: I,
+    ) -> Progress {
         loop {
-            if !self.settle_all() {
+            if !self.settle_all(isa) {
                 return Progress::Contradiction;
             }
             if self.unsolved == [0; 3] {
@@ -419,6 +424,7 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
+    use super::super::isa::Portable;
     use super::super::tests::COLUMN_PUZZLE;
     use super::*;
 
@@ -429,7 +435,7 @@ mod tests {
         let text = format!("{}123456...{}", ".".repeat(36), ".".repeat(36));
         let grid: Grid = text.parse().expect("test puzzle parses");
         let mut board = Board::from_givens(&Givens::of(&grid));
-        let Progress::Stuck { pairs } = board.propagate_with::<false>() else {
+        let Progress::Stuck { pairs } = board.propagate_with::<false, _>(Portable) else {
             panic!("the puzzle needs a guess");
         };
         assert_eq!(pairs, [0; 3]);
@@ -448,12 +454,12 @@ mod tests {
         let start = Board::from_givens(&Givens::of(&grid));
         let mut plain = start;
         assert!(matches!(
-            plain.propagate_with::<false>(),
+            plain.propagate_with::<false, _>(Portable),
             Progress::Stuck { .. }
         ));
         let mut claiming = start;
         assert!(matches!(
-            claiming.propagate_with::<true>(),
+            claiming.propagate_with::<true, _>(Portable),
             Progress::Solved
         ));
         let solution = claiming.solution();
@@ -495,7 +501,7 @@ mod tests {
                 }
             }
             let mut board = Board::from_givens(&Givens::of(&puzzle));
-            let progress = board.propagate_with::<true>();
+            let progress = board.propagate_with::<true, _>(Portable);
             proptest::prop_assert!(!matches!(progress, Progress::Contradiction));
             for (position, digit) in solution.givens() {
                 let candidates = board.candidates(position.index());

@@ -50,10 +50,12 @@ use crate::grid::{CELLS, Grid, Position};
 
 mod board;
 mod handover;
+mod isa;
 mod tables;
 
 use board::{Board, Fallback, Guess, Progress};
 use handover::Patient;
+use isa::Instructions;
 
 /// A puzzle in the engine's own form: for each digit and band, the cells given that digit.
 ///
@@ -139,14 +141,18 @@ trait Visitor {
 /// The board is borrowed rather than moved: a move would copy the 228-byte state a second time
 /// for every guess, on top of the copy that makes the branch.
 fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStats) -> bool {
-    search_with::<V, false>(board, visitor, stats)
+    isa::search_best(board, visitor, stats)
 }
 
 /// [`search`], claiming along columns at every node when `CLAIM` is set. Without it, once the
 /// search has met [`CLAIM_AFTER_BACKTRACKS`] dead ends, each of its open positions goes on with
 /// claiming as soon as a guess below it is done (the check is made there, once a guess, so
 /// that the usual search pays nothing a node for it).
-fn search_with<V: Visitor, const CLAIM: bool>(
+///
+/// Inlined into one function per instruction set (see `isa.rs`), through which it recurses.
+#[inline(always)]
+fn search_with<V: Visitor, const CLAIM: bool, I: Instructions>(
+    isa: I,
     board: &mut Board,
     visitor: &mut V,
     stats: &mut SearchStats,
@@ -156,7 +162,7 @@ fn search_with<V: Visitor, const CLAIM: bool>(
         let Guess {
             cell,
             two_candidates,
-        } = match board.propagate_with::<CLAIM>() {
+        } = match board.propagate_with::<CLAIM, I>(isa) {
             Progress::Contradiction => {
                 stats.backtracks += 1;
                 return true;
@@ -180,7 +186,7 @@ fn search_with<V: Visitor, const CLAIM: bool>(
         let mut branch = *board;
         branch.assign(cell, digit);
         stats.guesses += 1;
-        if !search_with::<V, CLAIM>(&mut branch, visitor, stats) {
+        if !isa.search::<V, CLAIM>(&mut branch, visitor, stats) {
             return false;
         }
         board.eliminate(cell, digit);
@@ -193,7 +199,7 @@ fn search_with<V: Visitor, const CLAIM: bool>(
             board.assign(cell, other);
         }
         if !CLAIM && stats.backtracks >= CLAIM_AFTER_BACKTRACKS {
-            return search_with::<V, true>(board, visitor, stats);
+            return isa.search::<V, true>(board, visitor, stats);
         }
     }
 }
