@@ -237,7 +237,7 @@ impl Board {
     /// Places every naked single. `Err` on a contradiction (a cell without candidates), else
     /// `Ok(None)` when something was placed, or `Ok(Some(pairs))` when nothing was: per band,
     /// the cells with two candidates.
-    #[inline]
+    #[inline(always)]
     fn naked_singles(&mut self) -> Result<Option<[u32; 3]>, Contradiction> {
         let mut placed = false;
         let mut pairs = [0; 3];
@@ -319,6 +319,7 @@ impl Board {
 
     /// The open cell to guess on: one of `pairs` (per band, the cells with two candidates) if
     /// there is one, else the cell that `fallback` picks.
+    #[inline(always)]
     pub(super) fn guess_cell(&self, pairs: [u32; 3], fallback: Fallback) -> Guess {
         // Open cells per box, a byte per stack: band by band, then summed over the grid.
         let band_boxes_open: [u32; 3] =
