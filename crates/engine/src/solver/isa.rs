@@ -3,7 +3,7 @@
 //! The band logic looks up a mask's presence matrix (which minirows hold a candidate) several
 //! times a propagation. Three table look-ups do it on every machine; BMI2's `pext` does it in
 //! one instruction, and with BMI1 and BMI2 at hand the compiler also picks shorter forms of the
-//! engine's other bit operations. Together the search runs 8-11% faster (docs/performance.md).
+//! engine's other bit operations. Together the search runs 4-10% faster (docs/performance.md).
 //!
 //! A `#[target_feature]` function lends its features only to what is inlined into it, and the
 //! search is recursive, so it is compiled twice: once for every machine ([`Portable`]), once

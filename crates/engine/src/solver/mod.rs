@@ -37,7 +37,7 @@
 //! search.
 //!
 //! The search is compiled twice: for every machine, and with BMI1 and BMI2, where a mask's
-//! presence matrix is one `pext` instead of three table look-ups (8-10% faster). Which one
+//! presence matrix is one `pext` instead of three table look-ups (4-10% faster). Which one
 //! runs is decided once, from what the processor has (see `isa.rs`); both walk the same tree.
 //!
 //! A search that guesses 10,000 times without finding a solution is lost in a grid whose
