@@ -426,7 +426,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::super::isa::Portable;
-    use super::super::tests::COLUMN_PUZZLE;
+    use super::super::tests::{COLUMN_PUZZLE, random_puzzle};
     use super::*;
 
     #[test]
@@ -492,15 +492,7 @@ mod tests {
         /// cell's digit among its candidates (and so never ends in a contradiction).
         #[test]
         fn claiming_keeps_every_solution(seed in 0u64..1_000_000, keep in 0.05f64..0.5) {
-            use rand::{RngExt, SeedableRng};
-            let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
-            let solution = crate::generate::random_grid(&mut rng);
-            let mut puzzle = solution;
-            for position in crate::grid::Position::all() {
-                if !rng.random_bool(keep) {
-                    puzzle.set(position, None);
-                }
-            }
+            let (solution, puzzle) = random_puzzle(seed, keep);
             let mut board = Board::from_givens(&Givens::of(&puzzle));
             let progress = board.propagate_with::<true, _>(Portable);
             proptest::prop_assert!(!matches!(progress, Progress::Contradiction));

@@ -634,6 +634,21 @@ mod tests {
         }
     }
 
+    /// A random complete grid, and a puzzle keeping each of its cells with probability `keep`
+    /// (drawn from `seed`): for property tests from nearly empty to nearly full grids.
+    pub(super) fn random_puzzle(seed: u64, keep: f64) -> (Grid, Grid) {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+        let solution = crate::generate::random_grid(&mut rng);
+        let mut puzzle = solution;
+        for position in Position::all() {
+            if !rng.random_bool(keep) {
+                puzzle.set(position, None);
+            }
+        }
+        (solution, puzzle)
+    }
+
     /// The 17-clue puzzle whose count walked the largest tree of its collection: column
     /// claiming solves it at its root (see also `board`'s tests).
     pub(super) const COLUMN_PUZZLE: &str =
