@@ -1,5 +1,6 @@
-//! Every size, through the binary: 4x4 to 36x36 generated, solved, counted and checked; the
-//! shared 16x16 set; alphabets detected and chosen; errors that name the symbol.
+//! Every size, through the binary: 4x4 to 36x36 generated, solved, counted and checked, and
+//! 64x64 generated and solved; the shared 16x16 set; alphabets detected and chosen; errors
+//! that name the symbol.
 
 use crate::common;
 
@@ -104,6 +105,28 @@ fn every_size_is_generated_unique_and_solved_by_the_rules() {
         let (status, verdict, _) = run(&["check"], &solution);
         assert_eq!((status, verdict.trim()), (0, "ok"), "{name}");
     }
+}
+
+#[test]
+fn the_largest_size_is_generated_and_solved_without_running_out_of_stack() {
+    // A solved 64x64 grid is searched for from the empty grid, a guess deeper at each of
+    // thousands of levels: that overflowed a worker thread's stack once.
+    let (status, solved, stderr) =
+        run(&["generate", "--box", "8x8", "--solved", "--seed", "1"], "");
+    assert_eq!(status, 0, "{stderr}");
+    let (status, verdict, _) = run(&["check"], &solved);
+    assert_eq!((status, verdict.trim()), (0, "ok"));
+    let mut values = cells(solved.trim(), 64);
+    assert_eq!(values.len(), 64 * 64);
+    for (i, value) in values.iter_mut().enumerate() {
+        if i % 2 == 0 {
+            *value = ".".into();
+        }
+    }
+    let puzzle = values.join(" ") + "\n";
+    let (status, solution, stderr) = run(&["solve"], &puzzle);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(solves(puzzle.trim(), solution.trim(), (8, 8)), "{solution}");
 }
 
 #[test]

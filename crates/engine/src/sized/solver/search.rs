@@ -211,7 +211,10 @@ impl<'a, R: Rng> Search<'a, R> {
             };
             self.restrict(&mut next, cell, bit);
             self.depth += 1;
-            let go_on = self.run(next, visitor);
+            // A guess is a level deeper: as many as the grid has open cells (4,096 at 64x64),
+            // more than a thread's stack holds there. The stack grows on the heap instead.
+            let go_on =
+                stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.run(next, visitor));
             self.depth -= 1;
             if !go_on {
                 return false;
@@ -258,6 +261,13 @@ impl<'a, R: Rng> Search<'a, R> {
         best
     }
 }
+
+/// When less than this is left of the stack, a guess goes on in a new stack segment: room
+/// enough for a node's propagation and probing, whose frames are a few kilobytes.
+const STACK_RED_ZONE: usize = 64 * 1024;
+
+/// The size of each stack segment a deep search adds.
+const STACK_SEGMENT: usize = 1024 * 1024;
 
 /// A guess: every candidate of a cell, or every place of a value in a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
