@@ -209,8 +209,8 @@ pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
 /// order), if it has one.
 ///
 /// A random search mostly runs straight to a solution, but now and then enters a subtree
-/// without one that takes it minutes to leave (from the empty grid, a 20x20 grid in one seed
-/// of twelve, a 64x64 one in half of them). So a search that has worked
+/// without one that takes it minutes to leave (from the empty grid, one seed in sixty at
+/// 20x20, three at 42x42, half of them at 64x64). So a search that has worked
 /// [`RANDOM_RESTART_NODES_PER_CELL`] nodes a cell begins afresh, the random stream going on
 /// where it is, with a budget that doubles each time; a puzzle without a solution is still
 /// found to have none, by the first search that runs to its end.

@@ -263,7 +263,8 @@ impl<'a, R: Rng> Search<'a, R> {
 }
 
 /// When less than this is left of the stack, a guess goes on in a new stack segment: room
-/// enough for a node's propagation and probing, whose frames are a few kilobytes.
+/// for a node's propagation and probing (their only recursion, the matching's augmenting
+/// path, is at most 64 small calls deep).
 const STACK_RED_ZONE: usize = 64 * 1024;
 
 /// The size of each stack segment a deep search adds.
