@@ -65,6 +65,16 @@ fn solves(puzzle: &str, solution: &str, (rows, columns): (usize, usize)) -> bool
     keeps && lines && boxes
 }
 
+/// The solved grid `solved` (one line, of the given side) as a puzzle line with every `n`th
+/// cell emptied, the first included.
+fn every_nth_emptied(solved: &str, side: usize, n: usize) -> String {
+    let mut values = cells(solved.trim(), side);
+    for value in values.iter_mut().step_by(n) {
+        *value = ".".into();
+    }
+    values.join(if side > 35 { " " } else { "" }) + "\n"
+}
+
 fn shape(name: &str) -> (usize, usize) {
     let (r, c) = name.split_once('x').unwrap();
     (r.parse().unwrap(), c.parse().unwrap())
@@ -85,13 +95,7 @@ fn every_size_is_generated_unique_and_solved_by_the_rules() {
             let (status, solved, _) =
                 run(&["generate", "--box", name, "--solved", "--seed", "5"], "");
             assert_eq!(status, 0);
-            let mut values = cells(solved.trim(), side);
-            for (i, value) in values.iter_mut().enumerate() {
-                if i % 3 == 0 {
-                    *value = ".".into();
-                }
-            }
-            values.join(if side > 35 { " " } else { "" }) + "\n"
+            every_nth_emptied(&solved, side, 3)
         };
         let (status, solution, stderr) = run(&["solve", "--box", name], &puzzle);
         assert_eq!(status, 0, "{name}: {stderr}");
@@ -116,14 +120,8 @@ fn the_largest_size_is_generated_and_solved_without_running_out_of_stack() {
     assert_eq!(status, 0, "{stderr}");
     let (status, verdict, _) = run(&["check"], &solved);
     assert_eq!((status, verdict.trim()), (0, "ok"));
-    let mut values = cells(solved.trim(), 64);
-    assert_eq!(values.len(), 64 * 64);
-    for (i, value) in values.iter_mut().enumerate() {
-        if i % 2 == 0 {
-            *value = ".".into();
-        }
-    }
-    let puzzle = values.join(" ") + "\n";
+    assert_eq!(cells(solved.trim(), 64).len(), 64 * 64);
+    let puzzle = every_nth_emptied(&solved, 64, 2);
     let (status, solution, stderr) = run(&["solve"], &puzzle);
     assert_eq!(status, 0, "{stderr}");
     assert!(solves(puzzle.trim(), solution.trim(), (8, 8)), "{solution}");
