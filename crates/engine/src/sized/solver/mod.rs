@@ -7,12 +7,16 @@
 //! solution and is showing there is no other, or a search has grown large), the guess on the
 //! pair whose two trials strike out the most, and otherwise on a value's places in a unit when
 //! they are fewer than a cell's candidates. Generation's many small checks go faster without
-//! it. Each rule reads only the units that changed since it last looked.
+//! it. Each rule reads only the units that changed since it last looked. A grid with few
+//! givens, and a random solution, are searched instead by random searches with the plain
+//! rules, begun afresh whenever one has worked its budget.
 //!
 //! Here: the public entry points and how a search is set up. The search itself is in
 //! `search` (its state, its node, where it guesses), the rules in `rules`, probing and the
-//! look-ahead in `probe`, and the units and peers of a shape in `layout`.
+//! look-ahead in `probe`, searches begun afresh in `afresh`, and the units and peers of a
+//! shape in `layout`.
 
+mod afresh;
 mod layout;
 mod probe;
 mod rules;
@@ -25,6 +29,7 @@ use rand::Rng;
 use super::{Shape, SizedGrid};
 use crate::error::TimedOut;
 use crate::solver::{SearchStats, SolutionCount};
+use afresh::search_afresh;
 use layout::Layout;
 use search::{Counter, First, Search, Visitor};
 
@@ -106,6 +111,37 @@ fn search<V: Visitor, R: Rng>(
     search_measured(grid, visitor, setup, &mut SearchStats::default())
 }
 
+/// Runs the search that `puzzle` (its cells within `allowed`, when given) calls for, with a
+/// visitor from `visitor`, and returns the visitor: one search, guessing in order with the
+/// strong reasoning, or on a grid with few givens ([`afresh::is_sparse`]) random searches
+/// begun afresh. Err when `deadline` passed first.
+fn search_for<V: Visitor>(
+    puzzle: &SizedGrid,
+    mut visitor: impl FnMut() -> V,
+    (deadline, allowed): (Option<Instant>, Option<&[u64]>),
+    stats: &mut SearchStats,
+) -> Result<V, TimedOut> {
+    if afresh::is_sparse(puzzle) {
+        let rng = &mut afresh::sparse_rng();
+        return search_afresh(puzzle, visitor, rng, (deadline, allowed), stats);
+    }
+    let mut found = visitor();
+    let setup = Setup::<rand::rngs::ThreadRng> {
+        allowed,
+        ..Setup::plain(deadline)
+    };
+    search_measured(puzzle, &mut found, setup, stats)?;
+    Ok(found)
+}
+
+/// A fresh counter of solutions up to `limit` (at least 1), each time it is called.
+fn counter(limit: u64) -> impl FnMut() -> Counter {
+    move || Counter {
+        found: 0,
+        limit: limit.max(1),
+    }
+}
+
 /// The grid of `candidates`, each a single bit.
 fn grid_of(shape: Shape, candidates: &[u64]) -> SizedGrid {
     let values = candidates
@@ -134,8 +170,7 @@ pub fn solve_measured(
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<Option<SizedGrid>, TimedOut> {
-    let mut first = First(None);
-    search_measured(puzzle, &mut first, Setup::plain(deadline), stats)?;
+    let first = search_for(puzzle, || First(None), (deadline, None), stats)?;
     Ok(first.0.map(|c| grid_of(puzzle.shape(), &c)))
 }
 
@@ -161,11 +196,7 @@ pub fn count_measured(
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<SolutionCount, TimedOut> {
-    let mut counter = Counter {
-        found: 0,
-        limit: limit.max(1),
-    };
-    search_measured(puzzle, &mut counter, Setup::plain(deadline), stats)?;
+    let counter = search_for(puzzle, counter(limit), (deadline, None), stats)?;
     Ok(SolutionCount {
         found: counter.found,
         limit_reached: counter.found >= counter.limit,
@@ -177,15 +208,9 @@ pub fn count_measured(
 /// solutions left to a state with candidates struck out.
 pub fn count_solutions_within(puzzle: &SizedGrid, allowed: &[u64], limit: u64) -> SolutionCount {
     assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
-    let mut counter = Counter {
-        found: 0,
-        limit: limit.max(1),
-    };
-    let setup = Setup::<rand::rngs::ThreadRng> {
-        allowed: Some(allowed),
-        ..Setup::plain(None)
-    };
-    search(puzzle, &mut counter, setup).expect("no deadline");
+    let mut stats = SearchStats::default();
+    let counter =
+        search_for(puzzle, counter(limit), (None, Some(allowed)), &mut stats).expect("no deadline");
     SolutionCount {
         found: counter.found,
         limit_reached: counter.found >= counter.limit,
@@ -196,12 +221,9 @@ pub fn count_solutions_within(puzzle: &SizedGrid, allowed: &[u64], limit: u64) -
 /// [`count_solutions_within`]), if it has one.
 pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
     assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
-    let mut first = First(None);
-    let setup = Setup::<rand::rngs::ThreadRng> {
-        allowed: Some(allowed),
-        ..Setup::plain(None)
-    };
-    search(puzzle, &mut first, setup).expect("no deadline");
+    let mut stats = SearchStats::default();
+    let first =
+        search_for(puzzle, || First(None), (None, Some(allowed)), &mut stats).expect("no deadline");
     first.0.map(|c| grid_of(puzzle.shape(), &c))
 }
 
@@ -210,10 +232,9 @@ pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
 ///
 /// A random search mostly runs straight to a solution, but now and then enters a subtree
 /// without one that takes it minutes to leave (from the empty grid, one seed in sixty at
-/// 20x20, three at 42x42, half of them at 64x64). So a search that has worked
-/// [`RANDOM_RESTART_NODES_PER_CELL`] nodes a cell begins afresh, the random stream going on
-/// where it is, with a budget that doubles each time; a puzzle without a solution is still
-/// found to have none, by the first search that runs to its end.
+/// 20x20, three at 42x42, half of them at 64x64). So the search begins afresh whenever it
+/// has worked its budget, the random stream going on where it is (see
+/// [`afresh::search_afresh`]); a puzzle without a solution is still found to have none.
 pub fn random_solution(puzzle: &SizedGrid, rng: &mut impl Rng) -> Option<SizedGrid> {
     random_solution_measured(puzzle, rng, &mut SearchStats::default())
 }
@@ -224,30 +245,10 @@ fn random_solution_measured(
     rng: &mut impl Rng,
     stats: &mut SearchStats,
 ) -> Option<SizedGrid> {
-    let mut budget = RANDOM_RESTART_NODES_PER_CELL * puzzle.cells().len() as u64;
-    loop {
-        let mut first = First(None);
-        let setup = Setup {
-            deadline: None,
-            rng: Some(&mut *rng),
-            exclude: None,
-            allowed: None,
-            strong: false,
-            max_nodes: Some(budget),
-        };
-        match search_measured(puzzle, &mut first, setup, stats) {
-            Ok(()) => return first.0.map(|c| grid_of(puzzle.shape(), &c)),
-            Err(TimedOut) => budget = budget.saturating_mul(2),
-        }
-    }
+    let first =
+        search_afresh(puzzle, || First(None), rng, (None, None), stats).expect("no deadline");
+    first.0.map(|c| grid_of(puzzle.shape(), &c))
 }
-
-/// How many nodes a cell a random search works before it begins afresh (see
-/// [`random_solution`]). From the empty 64x64 grid, 2 and 4 both make every one of eight
-/// seeds in under a second (half of them took minutes without); with 4, a first search of
-/// the empty grid that ran to its end in under a second before mostly still does, so the
-/// grids of most seeds are the same as before.
-const RANDOM_RESTART_NODES_PER_CELL: u64 = 4;
 
 /// Whether `puzzle` has a solution with another value than `value` in the empty `cell`
 /// (emptying a cell of a unique puzzle keeps it unique exactly when it has none), found
@@ -273,6 +274,7 @@ pub(super) fn solvable_without(
 
 #[cfg(test)]
 mod tests {
+    use super::afresh::RANDOM_RESTART_NODES_PER_CELL;
     use super::*;
     use rand::seq::SliceRandom;
 
