@@ -11,11 +11,24 @@ use super::{Setup, SizedGrid, search_measured};
 use crate::error::TimedOut;
 use crate::solver::SearchStats;
 
-/// Runs random searches of `puzzle` with the plain rules (its cells within `allowed`, when
-/// given), each with a fresh visitor from `visitor` and twice the node budget of the one
-/// before, until one ends by itself: its visitor stopped it, or it went through its whole tree. Returns that
-/// search's visitor, so a count is that of one whole search (what a search cut short found is
-/// dropped). Err once `deadline` has passed.
+/// Which searches a run begins afresh.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Plan {
+    /// Random searches with the plain rules: they mostly run straight to a solution.
+    Random,
+    /// Before each random search, the search every other grid gets (the strong reasoning,
+    /// guesses in order) on a budget [`RANDOM_NODES_PER_STRONG_NODE`] times smaller: a grid
+    /// without a solution that takes the strong reasoning to show it (the sparse 9x9 grids
+    /// of `puzzles/slow_no_solution.txt`, handed over by the 9x9 engine) would keep the random
+    /// searches going for minutes.
+    StrongThenRandom,
+}
+
+/// Runs searches of `puzzle` (its cells within `allowed`, when given) as `plan` says, each
+/// with a fresh visitor from `visitor` and twice the node budget of the one before, until
+/// one ends by itself: its visitor stopped it, or it went through its whole tree. Returns
+/// that search's visitor, so a count is that of one whole search (what a search cut short
+/// found is dropped). Err once `deadline` has passed.
 ///
 /// The budgets double without end, so a puzzle without a solution is still found to have
 /// none, by the first search that runs to its end.
@@ -23,11 +36,26 @@ pub(super) fn search_afresh<V: Visitor, R: Rng>(
     puzzle: &SizedGrid,
     mut visitor: impl FnMut() -> V,
     rng: &mut R,
+    plan: Plan,
     (deadline, allowed): (Option<Instant>, Option<&[u64]>),
     stats: &mut SearchStats,
 ) -> Result<V, TimedOut> {
     let mut budget = RANDOM_RESTART_NODES_PER_CELL * puzzle.cells().len() as u64;
     loop {
+        if plan == Plan::StrongThenRandom {
+            let mut found = visitor();
+            let setup = Setup::<R> {
+                deadline,
+                rng: None,
+                exclude: None,
+                allowed,
+                strong: true,
+                max_nodes: Some(budget / RANDOM_NODES_PER_STRONG_NODE),
+            };
+            if ran_to_end(search_measured(puzzle, &mut found, setup, stats), deadline)? {
+                return Ok(found);
+            }
+        }
         let mut found = visitor();
         let setup = Setup {
             deadline,
@@ -57,11 +85,17 @@ fn ran_to_end(outcome: Result<(), TimedOut>, deadline: Option<Instant>) -> Resul
 }
 
 /// Whether `puzzle` has so few givens (fewer than [`SPARSE_GIVENS_PERCENT`] of its cells)
-/// that it is searched by [`search_afresh`], from a fixed seed (so that it always gets the
-/// same answer).
+/// that it is searched by [`search_afresh`] as [`Plan::StrongThenRandom`] says, from a fixed
+/// seed (so that it always gets the same answer).
 pub(super) fn is_sparse(puzzle: &SizedGrid) -> bool {
     puzzle.given_count() * 100 < SPARSE_GIVENS_PERCENT * puzzle.cells().len()
 }
+
+/// How many random nodes with the plain rules a search of [`Plan::StrongThenRandom`] works
+/// for each node of the strong reasoning (which tries many literals a node). With 256 the
+/// sparse 64x64 grids took 1.1x-1.7x the time of random searches alone; with 16 or 64 up to
+/// 4x or more, and 1,024 was no faster than 256 (docs/performance.md).
+const RANDOM_NODES_PER_STRONG_NODE: u64 = 256;
 
 /// The random stream of the searches of a grid with few givens.
 pub(super) fn sparse_rng() -> rand::rngs::ChaCha8Rng {
@@ -74,8 +108,8 @@ pub(super) fn sparse_rng() -> rand::rngs::ChaCha8Rng {
 /// under a second before mostly still does, so the grids of most seeds are the same as before.
 pub(super) const RANDOM_RESTART_NODES_PER_CELL: u64 = 4;
 
-/// Below this share of givens (in percent of the cells) a grid is searched by random searches
-/// begun afresh. There one search guessing in order (even with the strong reasoning) can run
+/// Below this share of givens (in percent of the cells) a grid is searched by searches begun
+/// afresh. There one search guessing in order (even with the strong reasoning) can run
 /// into a subtree without a solution that it takes minutes to leave: the empty 49x49 grid,
 /// and 36x36 and 64x64 grids with 5% of a solution's cells given, were not solved within
 /// 20 s; random searches begun afresh solve them in 0.03 s, 0.03 s and 5.4 s. At 20% the two
@@ -135,6 +169,22 @@ mod tests {
                 stats.nodes
             );
         }
+    }
+
+    #[test]
+    fn a_sparse_grid_that_takes_the_strong_reasoning_is_still_settled_at_once() {
+        // Eight givens and no solution, found by fuzzing: the strong reasoning shows it in a
+        // few nodes. (Random searches with the plain rules alone took 267 s for the 16 such
+        // grids of puzzles/slow_no_solution.txt, 0.02 s in all before.)
+        let line =
+            "5.....6.................2..62...4..........91...............4....................";
+        let (puzzle, _) = SizedGrid::parse(line, Some(Shape::new(3, 3).unwrap()), None).unwrap();
+        assert!(is_sparse(&puzzle));
+        let mut stats = SearchStats::default();
+        assert_eq!(solve_measured(&puzzle, None, &mut stats), Ok(None));
+        let count = count_measured(&puzzle, 2, None, &mut stats).unwrap();
+        assert_eq!(count.found, 0);
+        assert!(stats.nodes < 10_000, "{} nodes", stats.nodes);
     }
 
     #[test]

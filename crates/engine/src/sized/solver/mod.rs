@@ -7,9 +7,10 @@
 //! solution and is showing there is no other, or a search has grown large), the guess on the
 //! pair whose two trials strike out the most, and otherwise on a value's places in a unit when
 //! they are fewer than a cell's candidates. Generation's many small checks go faster without
-//! it. Each rule reads only the units that changed since it last looked. A grid with few
-//! givens, and a random solution, are searched instead by random searches with the plain
-//! rules, begun afresh whenever one has worked its budget.
+//! it. Each rule reads only the units that changed since it last looked. A random solution,
+//! and a grid with few givens, are searched instead by random searches with the plain rules
+//! (for the grid, each after a short search of the kind above), begun afresh whenever one
+//! has worked its budget.
 //!
 //! Here: the public entry points and how a search is set up. The search itself is in
 //! `search` (its state, its node, where it guesses), the rules in `rules`, probing and the
@@ -29,7 +30,7 @@ use rand::Rng;
 use super::{Shape, SizedGrid};
 use crate::error::TimedOut;
 use crate::solver::{SearchStats, SolutionCount};
-use afresh::search_afresh;
+use afresh::{Plan, search_afresh};
 use layout::Layout;
 use search::{Counter, First, Search, Visitor};
 
@@ -113,8 +114,8 @@ fn search<V: Visitor, R: Rng>(
 
 /// Runs the search that `puzzle` (its cells within `allowed`, when given) calls for, with a
 /// visitor from `visitor`, and returns the visitor: one search, guessing in order with the
-/// strong reasoning, or on a grid with few givens ([`afresh::is_sparse`]) random searches
-/// begun afresh. Err when `deadline` passed first.
+/// strong reasoning, or on a grid with few givens ([`afresh::is_sparse`]) searches begun
+/// afresh, random ones with the plain rules among them. Err when `deadline` passed first.
 fn search_for<V: Visitor>(
     puzzle: &SizedGrid,
     mut visitor: impl FnMut() -> V,
@@ -122,8 +123,8 @@ fn search_for<V: Visitor>(
     stats: &mut SearchStats,
 ) -> Result<V, TimedOut> {
     if afresh::is_sparse(puzzle) {
-        let rng = &mut afresh::sparse_rng();
-        return search_afresh(puzzle, visitor, rng, (deadline, allowed), stats);
+        let (rng, plan) = (&mut afresh::sparse_rng(), Plan::StrongThenRandom);
+        return search_afresh(puzzle, visitor, rng, plan, (deadline, allowed), stats);
     }
     let mut found = visitor();
     let setup = Setup::<rand::rngs::ThreadRng> {
@@ -245,8 +246,15 @@ fn random_solution_measured(
     rng: &mut impl Rng,
     stats: &mut SearchStats,
 ) -> Option<SizedGrid> {
-    let first =
-        search_afresh(puzzle, || First(None), rng, (None, None), stats).expect("no deadline");
+    let first = search_afresh(
+        puzzle,
+        || First(None),
+        rng,
+        Plan::Random,
+        (None, None),
+        stats,
+    )
+    .expect("no deadline");
     first.0.map(|c| grid_of(puzzle.shape(), &c))
 }
 
