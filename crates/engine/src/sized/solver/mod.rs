@@ -152,7 +152,8 @@ fn grid_of(shape: Shape, candidates: &[u64]) -> SizedGrid {
     SizedGrid::from_values(shape, values).expect("values fit the shape")
 }
 
-/// The first solution of `puzzle`, if it has one.
+/// The first solution of `puzzle` the search meets, if it has one: the same every run (on a
+/// grid with few givens, the searches' random stream has a fixed seed).
 pub fn solve(puzzle: &SizedGrid) -> Option<SizedGrid> {
     solve_before(puzzle, None).expect("no deadline")
 }
@@ -219,7 +220,7 @@ pub fn count_solutions_within(puzzle: &SizedGrid, allowed: &[u64], limit: u64) -
 }
 
 /// The first solution of `puzzle` in which every cell takes one of its `allowed` values (see
-/// [`count_solutions_within`]), if it has one.
+/// [`count_solutions_within`]) that the search meets, as [`solve`] does, if it has one.
 pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
     assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
     let mut stats = SearchStats::default();
