@@ -45,12 +45,9 @@ pub(super) fn search_afresh<V: Visitor, R: Rng>(
         if plan == Plan::StrongThenRandom {
             let mut found = visitor();
             let setup = Setup::<R> {
-                deadline,
-                rng: None,
-                exclude: None,
                 allowed,
-                strong: true,
                 max_nodes: Some(budget / RANDOM_NODES_PER_STRONG_NODE),
+                ..Setup::plain(deadline)
             };
             if ran_to_end(search_measured(puzzle, &mut found, setup, stats), deadline)? {
                 return Ok(found);
@@ -93,7 +90,7 @@ pub(super) fn is_sparse(puzzle: &SizedGrid) -> bool {
 
 /// How many random nodes with the plain rules a search of [`Plan::StrongThenRandom`] works
 /// for each node of the strong reasoning (which tries many literals a node). With 256 the
-/// sparse 64x64 grids took 1.1x-1.7x the time of random searches alone; with 16 or 64 up to
+/// sparse 64x64 grids took 1.1x-1.9x the time of random searches alone; with 16 or 64 up to
 /// 4x or more, and 1,024 was no faster than 256 (docs/performance.md).
 const RANDOM_NODES_PER_STRONG_NODE: u64 = 256;
 
@@ -112,8 +109,8 @@ pub(super) const RANDOM_RESTART_NODES_PER_CELL: u64 = 4;
 /// afresh. There one search guessing in order (even with the strong reasoning) can run
 /// into a subtree without a solution that it takes minutes to leave: the empty 49x49 grid,
 /// and 36x36 and 64x64 grids with 5% of a solution's cells given, were not solved within
-/// 20 s; random searches begun afresh solve them in 0.03 s, 0.03 s and 5.4 s. At 20% the two
-/// ways are both slow at 49x49 and 64x64 (docs/performance.md).
+/// 20 s; searches begun afresh solve them in 0.14 s, 0.05 s and 9.9 s. At 20% the two ways
+/// are both slow at 49x49 and 64x64 (docs/performance.md).
 const SPARSE_GIVENS_PERCENT: usize = 15;
 
 /// The seed of [`sparse_rng`].

@@ -61,8 +61,9 @@ struct Setup<'a, R> {
     max_nodes: Option<u64>,
 }
 
-impl Setup<'_, rand::rngs::ThreadRng> {
-    /// A plain search: probing, no randomness, no exclusion.
+impl<R> Setup<'_, R> {
+    /// A plain search: probing, no randomness, no exclusion. (`R` is only the type of a
+    /// random stream it does not have.)
     fn plain(deadline: Option<Instant>) -> Self {
         Setup {
             deadline,

@@ -493,7 +493,7 @@ mod tests {
                         puzzle.set(cell, 0);
                     }
                 }
-                let mut search = Search::new(&layout, Setup::plain(None));
+                let mut search = Search::new(&layout, Setup::<rand::rngs::ThreadRng>::plain(None));
                 let mut state = search.start(&puzzle).unwrap();
                 assert!(search.propagate(&mut state) && search.probe(&mut state));
                 assert_eq!(state.prints, prints_from_scratch(&layout, &state));
