@@ -251,13 +251,19 @@ impl CoverSearch<'_> {
             .any(Part::is_box);
         // What the covers so far let go: their candidates outside the bases, and those in two.
         let candidates_so_far = ((fish.spots & covered) - self.base_cells) | (fish.spots & twice);
+        // A cover holding none of the uncovered candidates leaves them all as fins: when they
+        // are few enough, so are any cover's, and when not, only a cover holding some of them
+        // can do (counting a cover's fins is the costliest test here).
+        let few_enough = (uncovered | self.endo_fins).len() <= fins_allowed;
         for i in start..self.eligible.len() {
             let cover = self.eligible[i];
             if needs_box && !cover.is_box() {
                 continue;
             }
             let fins = (uncovered - cover.cells) | self.endo_fins;
-            if fins.len() > fins_allowed || (fish.finned && fins.is_empty()) {
+            let too_many =
+                !few_enough && ((cover.cells & uncovered).is_empty() || fins.len() > fins_allowed);
+            if too_many || (fish.finned && fins.is_empty()) {
                 continue;
             }
             let in_cover = fish.spots & cover.cells;
