@@ -71,6 +71,16 @@ impl Fish {
         if self.finned { MOST_FINS } else { 0 }
     }
 
+    /// Which of `candidates` a fish with `fins` eliminates: those that see every fin (all of
+    /// them for a fish without fins allowed).
+    fn eliminated(&self, candidates: CellSet, fins: CellSet) -> CellSet {
+        if self.finned {
+            candidates & fins.common_peers()
+        } else {
+            candidates
+        }
+    }
+
     /// The first fish with rows (or columns) and boxes as bases that eliminates something.
     fn search(&self, rows_as_base: bool, technique: Technique) -> Option<Step> {
         let (bases, covers) = self.parts(rows_as_base);
@@ -236,9 +246,9 @@ impl CoverSearch<'_> {
 
     /// The first fish completed by one more cover from `eligible[start..]`. This is where the
     /// search spends most of its time, and nearly every fish met here eliminates nothing, so
-    /// each cover is weighed on bit sets alone first (the same tests as [`Self::complete`]'s,
-    /// with what the covers chosen so far give worked out once): too many fins (or none, for a
-    /// finned fish), a plain fish, or nothing to eliminate, and it is passed over.
+    /// each cover is weighed on bit sets alone first, with the tests of [`Self::complete`]: too
+    /// many fins (or none, for a finned fish), a plain fish, or nothing to eliminate, and it
+    /// is passed over.
     fn last_cover(&mut self, start: usize, covered: CellSet, twice: CellSet) -> Option<Step> {
         let fish = self.fish;
         let uncovered = self.base_cells - covered;
@@ -249,8 +259,6 @@ impl CoverSearch<'_> {
             .iter()
             .chain(self.chosen.iter())
             .any(Part::is_box);
-        // What the covers so far let go: their candidates outside the bases, and those in two.
-        let candidates_so_far = ((fish.spots & covered) - self.base_cells) | (fish.spots & twice);
         // A cover holding none of the uncovered candidates leaves them all as fins: when they
         // are few enough, so are any cover's, and when not, only a cover holding some of them
         // can do (counting a cover's fins is the costliest test here).
@@ -266,19 +274,13 @@ impl CoverSearch<'_> {
             if too_many || (fish.finned && fins.is_empty()) {
                 continue;
             }
-            let in_cover = fish.spots & cover.cells;
-            let candidates =
-                candidates_so_far | (in_cover - self.base_cells) | (in_cover & covered);
-            let removed = if fish.finned {
-                candidates & fins.common_peers()
-            } else {
-                candidates
-            };
-            if removed.is_empty() {
+            let (now_covered, now_twice) = (covered | cover.cells, twice | (covered & cover.cells));
+            let candidates = self.candidates(now_covered, now_twice);
+            if fish.eliminated(candidates, fins).is_empty() {
                 continue;
             }
             self.chosen.push(cover);
-            let found = self.complete(covered | cover.cells, twice | (covered & cover.cells));
+            let found = self.complete(now_covered, now_twice);
             self.chosen.pop();
             if found.is_some() {
                 return found;
@@ -318,13 +320,20 @@ impl CoverSearch<'_> {
         uncovered_count <= most_in_one * left as u32 + self.fish.fins_allowed()
     }
 
+    /// What covers holding `covered` (`twice` in two of them) may eliminate: their places
+    /// of the digit outside the bases, and those in two covers.
+    fn candidates(&self, covered: CellSet, twice: CellSet) -> CellSet {
+        let spots = self.fish.spots;
+        ((spots & covered) - self.base_cells) | (spots & twice)
+    }
+
     /// The step of the fish with the covers chosen, if it is one of the kind sought and
     /// eliminates something.
     fn complete(&self, covered: CellSet, twice: CellSet) -> Option<Step> {
         let fish = self.fish;
         let fins = (self.base_cells - covered) | self.endo_fins;
         // What could go before the fins are looked at: none, and nothing goes.
-        let candidates = ((fish.spots & covered) - self.base_cells) | (fish.spots & twice);
+        let candidates = self.candidates(covered, twice);
         if candidates.is_empty() || fins.len() > fish.fins_allowed() {
             return None;
         }
@@ -338,15 +347,10 @@ impl CoverSearch<'_> {
             return None;
         }
         // Past the check above, a fish without fins allowed has none.
-        let seeing_fins = if fish.finned {
-            if fins.is_empty() {
-                return None;
-            }
-            fins.common_peers()
-        } else {
-            !CellSet::EMPTY
-        };
-        let removed = candidates & seeing_fins;
+        if fish.finned && fins.is_empty() {
+            return None;
+        }
+        let removed = fish.eliminated(candidates, fins);
         if removed.is_empty() {
             return None;
         }

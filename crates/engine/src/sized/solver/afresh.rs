@@ -55,12 +55,11 @@ pub(super) fn search_afresh<V: Visitor, R: Rng>(
         }
         let mut found = visitor();
         let setup = Setup {
-            deadline,
             rng: Some(&mut *rng),
-            exclude: None,
             allowed,
             strong: false,
             max_nodes: Some(budget),
+            ..Setup::plain(deadline)
         };
         if ran_to_end(search_measured(puzzle, &mut found, setup, stats), deadline)? {
             return Ok(found);

@@ -144,6 +144,21 @@ fn counter(limit: u64) -> impl FnMut() -> Counter {
     }
 }
 
+/// What a counter that has finished its search found.
+fn count_of(counter: &Counter) -> SolutionCount {
+    SolutionCount {
+        found: counter.found,
+        limit_reached: counter.found >= counter.limit,
+    }
+}
+
+/// The solution a [`First`] that has finished its search kept, as a grid of `puzzle`'s shape.
+fn solution_of(puzzle: &SizedGrid, first: First) -> Option<SizedGrid> {
+    first
+        .0
+        .map(|candidates| grid_of(puzzle.shape(), &candidates))
+}
+
 /// The grid of `candidates`, each a single bit.
 fn grid_of(shape: Shape, candidates: &[u64]) -> SizedGrid {
     let values = candidates
@@ -174,7 +189,7 @@ pub fn solve_measured(
     stats: &mut SearchStats,
 ) -> Result<Option<SizedGrid>, TimedOut> {
     let first = search_for(puzzle, || First(None), (deadline, None), stats)?;
-    Ok(first.0.map(|c| grid_of(puzzle.shape(), &c)))
+    Ok(solution_of(puzzle, first))
 }
 
 /// Counts the solutions of `puzzle`, stopping at `limit`.
@@ -200,10 +215,7 @@ pub fn count_measured(
     stats: &mut SearchStats,
 ) -> Result<SolutionCount, TimedOut> {
     let counter = search_for(puzzle, counter(limit), (deadline, None), stats)?;
-    Ok(SolutionCount {
-        found: counter.found,
-        limit_reached: counter.found >= counter.limit,
-    })
+    Ok(count_of(&counter))
 }
 
 /// Counts the solutions of `puzzle` in which every cell, givens included, takes one of its
@@ -214,10 +226,7 @@ pub fn count_solutions_within(puzzle: &SizedGrid, allowed: &[u64], limit: u64) -
     let mut stats = SearchStats::default();
     let counter =
         search_for(puzzle, counter(limit), (None, Some(allowed)), &mut stats).expect("no deadline");
-    SolutionCount {
-        found: counter.found,
-        limit_reached: counter.found >= counter.limit,
-    }
+    count_of(&counter)
 }
 
 /// The first solution of `puzzle` in which every cell takes one of its `allowed` values (see
@@ -227,7 +236,7 @@ pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
     let mut stats = SearchStats::default();
     let first =
         search_for(puzzle, || First(None), (None, Some(allowed)), &mut stats).expect("no deadline");
-    first.0.map(|c| grid_of(puzzle.shape(), &c))
+    solution_of(puzzle, first)
 }
 
 /// A solution of `puzzle` drawn at random (the candidates of each guess tried in a random
@@ -257,7 +266,7 @@ fn random_solution_measured(
         stats,
     )
     .expect("no deadline");
-    first.0.map(|c| grid_of(puzzle.shape(), &c))
+    solution_of(puzzle, first)
 }
 
 /// Whether `puzzle` has a solution with another value than `value` in the empty `cell`
