@@ -7,7 +7,7 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 
 use super::search::Visitor;
-use super::{Setup, SizedGrid, search_measured};
+use super::{Ended, Setup, SizedGrid, search_measured};
 use crate::error::TimedOut;
 use crate::solver::SearchStats;
 
@@ -32,10 +32,10 @@ pub(super) enum Plan {
 ///
 /// The budgets double without end, so a puzzle without a solution is still found to have
 /// none, by the first search that runs to its end.
-pub(super) fn search_afresh<V: Visitor, R: Rng>(
+pub(super) fn search_afresh<V: Visitor>(
     puzzle: &SizedGrid,
     mut visitor: impl FnMut() -> V,
-    rng: &mut R,
+    rng: &mut dyn Rng,
     plan: Plan,
     (deadline, allowed): (Option<Instant>, Option<&[u64]>),
     stats: &mut SearchStats,
@@ -44,12 +44,12 @@ pub(super) fn search_afresh<V: Visitor, R: Rng>(
     loop {
         if plan == Plan::StrongThenRandom {
             let mut found = visitor();
-            let setup = Setup::<R> {
+            let setup = Setup {
                 allowed,
                 max_nodes: Some(budget / RANDOM_NODES_PER_STRONG_NODE),
                 ..Setup::plain(deadline)
             };
-            if ran_to_end(search_measured(puzzle, &mut found, setup, stats), deadline)? {
+            if search_measured(puzzle, &mut found, setup, stats)? == Ended::ByItself {
                 return Ok(found);
             }
         }
@@ -61,22 +61,10 @@ pub(super) fn search_afresh<V: Visitor, R: Rng>(
             max_nodes: Some(budget),
             ..Setup::plain(deadline)
         };
-        if ran_to_end(search_measured(puzzle, &mut found, setup, stats), deadline)? {
+        if search_measured(puzzle, &mut found, setup, stats)? == Ended::ByItself {
             return Ok(found);
         }
         budget = budget.saturating_mul(2);
-    }
-}
-
-/// Whether a search ended by itself (true) or ran out of its node budget (false); Err when
-/// the deadline stopped it.
-fn ran_to_end(outcome: Result<(), TimedOut>, deadline: Option<Instant>) -> Result<bool, TimedOut> {
-    match outcome {
-        Ok(()) => Ok(true),
-        Err(TimedOut) if deadline.is_some_and(|deadline| Instant::now() >= deadline) => {
-            Err(TimedOut)
-        }
-        Err(TimedOut) => Ok(false),
     }
 }
 

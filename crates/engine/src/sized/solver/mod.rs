@@ -32,7 +32,7 @@ use crate::error::TimedOut;
 use crate::solver::{SearchStats, SolutionCount};
 use afresh::{Plan, search_afresh};
 use layout::Layout;
-use search::{Counter, First, Search, Visitor};
+use search::{Counter, First, Search, Stop, Visitor};
 
 /// The single bits of `mask`, lowest first.
 fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
@@ -46,10 +46,10 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
 }
 
 /// How a search runs, beyond its grid and visitor.
-struct Setup<'a, R> {
+struct Setup<'a> {
     deadline: Option<Instant>,
     /// Shuffles the guesses, when set.
-    rng: Option<&'a mut R>,
+    rng: Option<&'a mut dyn Rng>,
     /// A value an empty cell must not take.
     exclude: Option<(usize, u8)>,
     /// The values each cell may take (bit `v - 1` for value `v`), when narrower than the
@@ -57,13 +57,12 @@ struct Setup<'a, R> {
     allowed: Option<&'a [u64]>,
     /// Use the strong reasoning (see [`Search::strong`]).
     strong: bool,
-    /// Give up (as on a deadline) after this many nodes, if set.
+    /// Stop after this many nodes, if set (the search has then [`Ended::OutOfNodes`]).
     max_nodes: Option<u64>,
 }
 
-impl<R> Setup<'_, R> {
-    /// A plain search: probing, no randomness, no exclusion. (`R` is only the type of a
-    /// random stream it does not have.)
+impl Setup<'_> {
+    /// A plain search: probing, no randomness, no exclusion.
     fn plain(deadline: Option<Instant>) -> Self {
         Setup {
             deadline,
@@ -76,16 +75,27 @@ impl<R> Setup<'_, R> {
     }
 }
 
+/// How a search that its deadline did not stop came to an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ended {
+    /// It went through its whole tree, or its visitor stopped it.
+    ByItself,
+    /// It worked the nodes its setup allowed ([`Setup::max_nodes`]) first.
+    OutOfNodes,
+}
+
 /// Runs a search over `grid`, adding its work to `stats`; Err when the deadline passed first.
-fn search_measured<V: Visitor, R: Rng>(
+fn search_measured<V: Visitor>(
     grid: &SizedGrid,
     visitor: &mut V,
-    setup: Setup<'_, R>,
+    setup: Setup<'_>,
     stats: &mut SearchStats,
-) -> Result<(), TimedOut> {
+) -> Result<Ended, TimedOut> {
     let layout = Layout::of(grid.shape());
     let (exclude, allowed) = (setup.exclude, setup.allowed);
-    let mut search = Search::new(&layout, setup);
+    // The random stream's borrow, shortened to the layout's.
+    let rng = setup.rng.map(|rng| rng as &mut dyn Rng);
+    let mut search = Search::new(&layout, Setup { rng, ..setup });
     if let Some(mut state) = search.start(grid) {
         let excluded = match exclude {
             Some((cell, value)) => search.restrict(&mut state, cell, !(1u64 << (value - 1))),
@@ -98,18 +108,19 @@ fn search_measured<V: Visitor, R: Rng>(
     stats.guesses += search.stats.guesses;
     stats.backtracks += search.stats.backtracks;
     stats.nodes += search.stats.nodes;
-    match search.timed_out {
-        true => Err(TimedOut),
-        false => Ok(()),
+    match search.stopped {
+        None => Ok(Ended::ByItself),
+        Some(Stop::Budget) => Ok(Ended::OutOfNodes),
+        Some(Stop::Deadline) => Err(TimedOut),
     }
 }
 
 /// Runs a search over `grid`; Err when the deadline passed first.
-fn search<V: Visitor, R: Rng>(
+fn search<V: Visitor>(
     grid: &SizedGrid,
     visitor: &mut V,
-    setup: Setup<'_, R>,
-) -> Result<(), TimedOut> {
+    setup: Setup<'_>,
+) -> Result<Ended, TimedOut> {
     search_measured(grid, visitor, setup, &mut SearchStats::default())
 }
 
@@ -128,12 +139,14 @@ fn search_for<V: Visitor>(
         return search_afresh(puzzle, visitor, rng, plan, (deadline, allowed), stats);
     }
     let mut found = visitor();
-    let setup = Setup::<rand::rngs::ThreadRng> {
+    let setup = Setup {
         allowed,
         ..Setup::plain(deadline)
     };
-    search_measured(puzzle, &mut found, setup, stats)?;
-    Ok(found)
+    match search_measured(puzzle, &mut found, setup, stats)? {
+        Ended::ByItself => Ok(found),
+        Ended::OutOfNodes => unreachable!("a search without a node budget"),
+    }
 }
 
 /// A fresh counter of solutions up to `limit` (at least 1), each time it is called.
@@ -279,7 +292,7 @@ pub(super) fn solvable_without(
     deadline: Option<Instant>,
 ) -> Result<bool, TimedOut> {
     let mut first = First(None);
-    let setup = Setup::<rand::rngs::ThreadRng> {
+    let setup = Setup {
         deadline,
         rng: None,
         exclude: Some((cell, value)),
@@ -287,8 +300,10 @@ pub(super) fn solvable_without(
         strong: false,
         max_nodes: Some(max_nodes),
     };
-    search(puzzle, &mut first, setup)?;
-    Ok(first.0.is_some())
+    match search(puzzle, &mut first, setup)? {
+        Ended::ByItself => Ok(first.0.is_some()),
+        Ended::OutOfNodes => Err(TimedOut),
+    }
 }
 
 #[cfg(test)]

@@ -2,12 +2,10 @@
 //! (a cell's two candidates; near the root, a value's two places in a unit) are tried in a
 //! copy of the state.
 
-use rand::Rng;
-
 use super::bits;
 use super::search::{Branch, Search, State};
 
-impl<'a, R: Rng> Search<'a, R> {
+impl<'a> Search<'a> {
     /// Failed-literal probing: each candidate of the cells with two candidates is tried in a
     /// copy of the state; one that leads to a contradiction goes (and the cell is settled),
     /// until every trial stands. On the hard 25x25 puzzles it cuts the nodes a hundredfold.
@@ -272,7 +270,7 @@ mod tests {
     }
 
     /// A search on the 25x25 sample, and its root state propagated (not probed).
-    fn the_25x25_sample_propagated(layout: &Layout) -> (Search<'_, rand::rngs::ThreadRng>, State) {
+    fn the_25x25_sample_propagated(layout: &Layout) -> (Search<'_>, State) {
         let mut search = Search::new(layout, Setup::plain(None));
         let mut state = search.start(&the_25x25_sample()).unwrap();
         assert!(search.propagate(&mut state));
@@ -283,7 +281,7 @@ mod tests {
     /// stands (both candidates of each cell with two, and the two places of each value with
     /// two in a unit), and the look-ahead's guess is the pair whose two trials narrow the
     /// grid most (by [`NARROWING`]), the first such (cells before places) among equals.
-    fn check_probed(search: &mut Search<'_, rand::rngs::ThreadRng>, state: &State) {
+    fn check_probed(search: &mut Search<'_>, state: &State) {
         let layout = search.layout;
         let size = layout.size;
         let weight = |s: &State| {

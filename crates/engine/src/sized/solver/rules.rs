@@ -6,8 +6,6 @@
 //! singles also skip a unit all-different has already found consistent as it is, and
 //! box-line looks beyond a segment only for values it has not yet dealt with in that state.
 
-use rand::Rng;
-
 use super::bits;
 use super::probe::NARROWING;
 use super::search::{Search, State};
@@ -42,7 +40,7 @@ pub(super) struct StaleUnits {
     all_different: UnitSet,
 }
 
-impl<'a, R: Rng> Search<'a, R> {
+impl<'a> Search<'a> {
     /// Keeps only the `keep` candidates of `cell`, which loses some: its units become stale
     /// for every rule, and it is queued to settle when one is left. False when none is left.
     /// Every rule strikes candidates out through here, so that none forgets the stale units.
@@ -493,7 +491,7 @@ mod tests {
                         puzzle.set(cell, 0);
                     }
                 }
-                let mut search = Search::new(&layout, Setup::<rand::rngs::ThreadRng>::plain(None));
+                let mut search = Search::new(&layout, Setup::plain(None));
                 let mut state = search.start(&puzzle).unwrap();
                 assert!(search.propagate(&mut state) && search.probe(&mut state));
                 assert_eq!(state.prints, prints_from_scratch(&layout, &state));

@@ -77,8 +77,17 @@ impl Visitor for Counter {
     }
 }
 
+/// Why a search stopped before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// It worked the nodes its setup allowed.
+    Budget,
+    /// Its deadline passed.
+    Deadline,
+}
+
 /// A search in progress: the layout, the cells waiting to be settled, the clock.
-pub(super) struct Search<'a, R> {
+pub(super) struct Search<'a> {
     /// The units and peers of the grid's shape.
     pub(super) layout: &'a Layout,
     /// Every value of the grid's size, as bits.
@@ -87,7 +96,7 @@ pub(super) struct Search<'a, R> {
     pub(super) queue: Vec<u16>,
     /// When to give up, if ever.
     deadline: Option<Instant>,
-    /// How many nodes to work before giving up (as on a deadline).
+    /// How many nodes to work before stopping ([`Stop::Budget`]).
     max_nodes: u64,
     /// The work done so far.
     pub(super) stats: SearchStats,
@@ -95,10 +104,10 @@ pub(super) struct Search<'a, R> {
     /// already left unchanged: met again, in another node or probe, they are skipped. A
     /// direct-mapped table; a clash of fingerprints only skips some reasoning, never adds any.
     pub(super) consistent: Vec<u64>,
-    /// Whether the deadline or the node budget stopped the search.
-    pub(super) timed_out: bool,
+    /// What stopped the search before its end, if anything did.
+    pub(super) stopped: Option<Stop>,
     /// Shuffles the order in which a cell's candidates are tried, when set.
-    rng: Option<&'a mut R>,
+    rng: Option<&'a mut dyn Rng>,
     /// The strong reasoning at every node: all-different arc consistency
     /// ([`Search::all_different`]), probing ([`Search::probe`]), and guesses on a value's
     /// places in a unit as well as on a cell's candidates. It pays on hard puzzles and costs
@@ -125,10 +134,10 @@ pub(super) struct Search<'a, R> {
     pub(super) solutions: u64,
 }
 
-impl<'a, R: Rng> Search<'a, R> {
+impl<'a> Search<'a> {
     /// A search on `layout`'s grids as `setup` asks (its clock, randomness, node budget and
     /// reasoning), not started.
-    pub(super) fn new(layout: &'a Layout, setup: Setup<'a, R>) -> Search<'a, R> {
+    pub(super) fn new(layout: &'a Layout, setup: Setup<'a>) -> Search<'a> {
         let size = layout.size;
         Search {
             layout,
@@ -146,7 +155,7 @@ impl<'a, R: Rng> Search<'a, R> {
                 true => vec![0; 1 << 10],
                 false => vec![0; 1],
             },
-            timed_out: false,
+            stopped: None,
             rng: setup.rng,
             strong: setup.strong,
             stale: StaleUnits::default(),
@@ -161,12 +170,15 @@ impl<'a, R: Rng> Search<'a, R> {
     /// Depth first from `state`; returns false once the visitor or the clock stops it.
     pub(super) fn run(&mut self, mut state: State, visitor: &mut impl Visitor) -> bool {
         self.stats.nodes += 1;
-        if self.stats.nodes > self.max_nodes
-            || self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
+        if self.stats.nodes > self.max_nodes {
+            self.stopped = Some(Stop::Budget);
+            return false;
+        }
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
         {
-            self.timed_out = true;
+            self.stopped = Some(Stop::Deadline);
             return false;
         }
         if !self.propagate(&mut state) || (self.strong && !self.probe(&mut state)) {
