@@ -18,6 +18,7 @@
 
 mod finned;
 mod links;
+mod singles;
 mod state;
 mod techniques;
 mod text;

@@ -6,6 +6,7 @@
 
 use sudoku_engine::sized::solve;
 
+use super::singles::Singles;
 use super::state::{SizedCandidates, SizedUnit, values_of};
 use super::{SizedMove, SizedStep, finned, links, trace, uniqueness};
 use crate::{Technique, deadline};
@@ -453,7 +454,7 @@ fn xy_wing(state: &SizedCandidates, xyz: bool) -> Option<SizedStep> {
 
 /// Fills every single (naked or hidden) that follows, until none is left: the contradiction
 /// met on the way, if any.
-fn follow_singles(state: &mut SizedCandidates) -> Option<String> {
+pub(super) fn follow_singles(state: &mut SizedCandidates) -> Option<String> {
     loop {
         let mut progress = false;
         for cell in 0..state.shape().cells() {
@@ -487,15 +488,24 @@ fn follow_singles(state: &mut SizedCandidates) -> Option<String> {
 
 /// A candidate whose placement leads, through singles, to a contradiction is not the cell's.
 fn forcing_chain(state: &SizedCandidates) -> Option<SizedStep> {
+    let mut singles = Singles::new(state);
     for cell in 0..state.shape().cells() {
         if deadline::passed() {
             return None;
         }
         for value in values_of(state.marks(cell)) {
-            let mut assumed = state.clone();
-            assumed.place(cell, value);
-            if let Some(why) = follow_singles(&mut assumed) {
-                let line = trace::reasoning(state, cell, value).unwrap_or(why);
+            // The quick verdict first (the one `follow_singles` gives), then the words for the
+            // candidate that fails: the line of reasoning, or what `follow_singles` meets
+            // where that line cannot be written out.
+            if !singles.contradicts(cell, value) {
+                continue;
+            }
+            let line = trace::reasoning(state, cell, value).or_else(|| {
+                let mut assumed = state.clone();
+                assumed.place(cell, value);
+                follow_singles(&mut assumed)
+            });
+            if let Some(line) = line {
                 let reason = format!(
                     "{} = {} leads to a contradiction: {line}",
                     state.cell_name(cell),
