@@ -4,7 +4,7 @@
 //! outside the base lines, see every fin and lose the value both ways.
 
 use super::state::{SizedCandidates, SizedUnit};
-use super::techniques::{choices, elimination};
+use super::techniques::elimination;
 use super::{SizedMove, SizedStep};
 use crate::Technique;
 
@@ -136,17 +136,15 @@ impl<'a> Search<'a> {
             let Some(needed) = self.k.checked_sub(outside.count_ones() as usize) else {
                 continue;
             };
-            let inside: Vec<usize> = (0..size)
-                .filter(|&c| (union & in_stack) >> c & 1 == 1)
-                .collect();
-            if needed >= inside.len() {
+            let inside = union & in_stack;
+            if needed >= inside.count_ones() as usize {
                 continue;
             }
-            for extra in choices(&inside, needed) {
-                let cover_bits = extra.iter().fold(outside, |bits, &c| bits | 1 << c);
-                if let Some(step) = self.step(chosen, cover_bits) {
-                    return Some(step);
-                }
+            let step = each_choice(inside, needed, 0, &mut |extra| {
+                self.step(chosen, outside | extra)
+            });
+            if step.is_some() {
+                return step;
             }
         }
         None
@@ -184,6 +182,10 @@ impl<'a> Search<'a> {
             .filter(|&c| state.has(c, value) && box_of(c) == fin_box)
             .map(|cell| SizedMove { cell, value })
             .collect();
+        // Most fish met strike nothing out: their words are not written.
+        if removed.is_empty() {
+            return None;
+        }
         let unit = |l: usize, rows: bool| match rows {
             true => SizedUnit::Row(l).to_string(),
             false => SizedUnit::Column(l).to_string(),
@@ -203,4 +205,26 @@ impl<'a> Search<'a> {
         );
         elimination(state, self.technique, removed, reason)
     }
+}
+
+/// Calls `f` on every choice of `k` of the bits of `bits` (each as the bits chosen, added to
+/// `chosen`), in lexical order of the bits' positions, until it returns a step.
+fn each_choice(
+    bits: u64,
+    k: usize,
+    chosen: u64,
+    f: &mut impl FnMut(u64) -> Option<SizedStep>,
+) -> Option<SizedStep> {
+    if k == 0 {
+        return f(chosen);
+    }
+    let mut rest = bits;
+    while rest.count_ones() as usize >= k {
+        let lowest = rest & rest.wrapping_neg();
+        rest ^= lowest;
+        if let Some(step) = each_choice(rest, k - 1, chosen | lowest, f) {
+            return Some(step);
+        }
+    }
+    None
 }
