@@ -56,7 +56,47 @@ pub(super) struct Singles {
     waiting: Vec<Pending>,
     /// The state an assumption is worked in.
     work: Counts,
+    /// The singles found and not yet placed.
     queue: Vec<Pending>,
+}
+
+impl Counts {
+    /// The counts of `state`, whose units have the cells `unit_cells`.
+    fn of(state: &SizedCandidates, unit_cells: &[Vec<usize>]) -> Counts {
+        let (size, cells) = (state.size(), state.shape().cells());
+        let mut counts = Counts {
+            marks: (0..cells).map(|cell| state.marks(cell)).collect(),
+            open: (0..cells).map(|cell| state.value(cell).is_none()).collect(),
+            held: vec![0; unit_cells.len()],
+            places: vec![0; unit_cells.len() * size],
+        };
+        for (unit, members) in unit_cells.iter().enumerate() {
+            for &cell in members {
+                match state.value(cell) {
+                    Some(value) => counts.held[unit] |= bit(value),
+                    None => {
+                        for value in (1..=size as u8).filter(|&v| counts.marks[cell] & bit(v) != 0)
+                        {
+                            counts.places[slot(size, unit, value)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        counts
+    }
+
+    /// The values of `unit` that no filled cell holds and that have `places` open cells left.
+    fn unheld_with(&self, size: usize, unit: usize, places: u8) -> impl Iterator<Item = u8> + '_ {
+        (1..=size as u8).filter(move |&value| {
+            self.held[unit] & bit(value) == 0 && self.places[slot(size, unit, value)] == places
+        })
+    }
+}
+
+/// Where the count of `value`'s places in `unit` is kept.
+fn slot(size: usize, unit: usize, value: u8) -> usize {
+    unit * size + usize::from(value - 1)
 }
 
 impl Singles {
@@ -74,43 +114,18 @@ impl Singles {
         let cell_units: Vec<[usize; 3]> = (0..cells)
             .map(|cell| state.units_of(cell).map(index))
             .collect();
-        let mut start = Counts {
-            marks: (0..cells).map(|cell| state.marks(cell)).collect(),
-            open: (0..cells).map(|cell| state.value(cell).is_none()).collect(),
-            held: vec![0; unit_cells.len()],
-            places: vec![0; unit_cells.len() * size],
-        };
-        for (unit, members) in unit_cells.iter().enumerate() {
-            for &cell in members {
-                match state.value(cell) {
-                    Some(value) => start.held[unit] |= bit(value),
-                    None => {
-                        for value in 1..=size as u8 {
-                            if start.marks[cell] & bit(value) != 0 {
-                                start.places[unit * size + usize::from(value - 1)] += 1;
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let start = Counts::of(state, &unit_cells);
+        let units = 0..unit_cells.len();
         let empty_cell = (0..cells).any(|cell| start.open[cell] && start.marks[cell] == 0);
-        let missing_value = (0..unit_cells.len()).any(|unit| {
-            (1..=size as u8).any(|value| {
-                start.held[unit] & bit(value) == 0
-                    && start.places[unit * size + usize::from(value - 1)] == 0
-            })
-        });
+        let missing_value = units
+            .clone()
+            .any(|unit| start.unheld_with(size, unit, 0).next().is_some());
         let naked = (0..cells)
             .filter(|&cell| start.open[cell] && start.marks[cell].count_ones() == 1)
             .map(Pending::Naked);
-        let base = &start;
-        let hidden = (0..unit_cells.len()).flat_map(|unit| {
-            (1..=size as u8)
-                .filter(move |&value| {
-                    base.held[unit] & bit(value) == 0
-                        && base.places[unit * size + usize::from(value - 1)] == 1
-                })
+        let hidden = units.flat_map(|unit| {
+            start
+                .unheld_with(size, unit, 1)
                 .map(move |value| Pending::Hidden(unit, value))
         });
         let waiting = naked.chain(hidden).collect();
@@ -213,7 +228,7 @@ impl Singles {
 
     /// Counts one place fewer for `value` in `unit`.
     fn lose_place(&mut self, unit: usize, value: u8) -> Result<(), Contradiction> {
-        let places = &mut self.work.places[unit * self.size + usize::from(value - 1)];
+        let places = &mut self.work.places[slot(self.size, unit, value)];
         *places -= 1;
         if self.work.held[unit] & bit(value) != 0 {
             return Ok(());
