@@ -344,5 +344,12 @@ pub(super) fn all_values(size: usize) -> u64 {
 
 /// The values whose bits are set in `bits`, smallest first.
 pub fn values_of(bits: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |v| bits >> v & 1 == 1).map(|v| v + 1)
+    let mut rest = bits;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let value = rest.trailing_zeros() as u8 + 1;
+            rest &= rest - 1;
+            value
+        })
+    })
 }
