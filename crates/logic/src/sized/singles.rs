@@ -31,10 +31,9 @@ enum Pending {
 /// Candidates with, per unit, what it holds and how many places each value has left.
 #[derive(Clone)]
 struct Counts {
-    /// Each open cell's candidates (bit `v - 1` for value `v`); 0 for a filled cell.
+    /// Each open cell's candidates (bit `v - 1` for value `v`); 0 for a filled cell (an open
+    /// cell left with none is a contradiction, and the work stops there).
     marks: Vec<u64>,
-    /// Whether each cell is open.
-    open: Vec<bool>,
     /// Per unit, the values its filled cells hold.
     held: Vec<u64>,
     /// Per unit and value (`unit * size + value - 1`), the open cells that can take it.
@@ -66,7 +65,6 @@ impl Counts {
         let (size, cells) = (state.size(), state.shape().cells());
         let mut counts = Counts {
             marks: (0..cells).map(|cell| state.marks(cell)).collect(),
-            open: (0..cells).map(|cell| state.value(cell).is_none()).collect(),
             held: vec![0; unit_cells.len()],
             places: vec![0; unit_cells.len() * size],
         };
@@ -116,12 +114,13 @@ impl Singles {
             .collect();
         let start = Counts::of(state, &unit_cells);
         let units = 0..unit_cells.len();
-        let empty_cell = (0..cells).any(|cell| start.open[cell] && start.marks[cell] == 0);
+        let empty_cell =
+            (0..cells).any(|cell| state.value(cell).is_none() && start.marks[cell] == 0);
         let missing_value = units
             .clone()
             .any(|unit| start.unheld_with(size, unit, 0).next().is_some());
         let naked = (0..cells)
-            .filter(|&cell| start.open[cell] && start.marks[cell].count_ones() == 1)
+            .filter(|&cell| start.marks[cell].count_ones() == 1)
             .map(Pending::Naked);
         let hidden = units.flat_map(|unit| {
             start
@@ -160,7 +159,8 @@ impl Singles {
             match pending {
                 Pending::Naked(cell) => {
                     let marks = self.work.marks[cell];
-                    if self.work.open[cell] && marks.count_ones() == 1 {
+                    // (A cell filled meanwhile has none.)
+                    if marks.count_ones() == 1 {
                         self.place(cell, marks.trailing_zeros() as u8 + 1)?;
                     }
                 }
@@ -187,7 +187,6 @@ impl Singles {
     fn place(&mut self, cell: usize, value: u8) -> Result<(), Contradiction> {
         let others = self.work.marks[cell] & !bit(value);
         self.work.marks[cell] = 0;
-        self.work.open[cell] = false;
         let units = self.cell_units[cell];
         for &unit in &units {
             self.work.held[unit] |= bit(value);

@@ -246,9 +246,9 @@ impl CoverSearch<'_> {
 
     /// The first fish completed by one more cover from `eligible[start..]`. This is where the
     /// search spends most of its time, and nearly every fish met here eliminates nothing, so
-    /// each cover is weighed on bit sets alone first, with the tests of [`Self::complete`]: too
-    /// many fins (or none, for a finned fish), a plain fish, or nothing to eliminate, and it
-    /// is passed over.
+    /// each cover is weighed on bit sets, the cheapest test first and the fins counted only
+    /// where they could be too many: a plain fish, too many fins, then
+    /// [`Self::eliminations`]. The first cover to pass makes the step.
     fn last_cover(&mut self, start: usize, covered: CellSet, twice: CellSet) -> Option<Step> {
         let fish = self.fish;
         let uncovered = self.base_cells - covered;
@@ -271,20 +271,17 @@ impl CoverSearch<'_> {
             let fins = (uncovered - cover.cells) | self.endo_fins;
             let too_many =
                 !few_enough && ((cover.cells & uncovered).is_empty() || fins.len() > fins_allowed);
-            if too_many || (fish.finned && fins.is_empty()) {
+            if too_many {
                 continue;
             }
             let (now_covered, now_twice) = (covered | cover.cells, twice | (covered & cover.cells));
-            let candidates = self.candidates(now_covered, now_twice);
-            if fish.eliminated(candidates, fins).is_empty() {
+            let Some(removed) = self.eliminations(now_covered, now_twice, fins) else {
                 continue;
-            }
+            };
             self.chosen.push(cover);
-            let found = self.complete(now_covered, now_twice);
+            let step = self.step(fins, removed);
             self.chosen.pop();
-            if found.is_some() {
-                return found;
-            }
+            return step;
         }
         None
     }
@@ -328,13 +325,12 @@ impl CoverSearch<'_> {
     }
 
     /// The step of the fish with the covers chosen, if it is one of the kind sought and
-    /// eliminates something.
+    /// eliminates something: every test at once, for the plain nested loops the tests
+    /// compare the search with.
+    #[cfg(test)]
     fn complete(&self, covered: CellSet, twice: CellSet) -> Option<Step> {
-        let fish = self.fish;
         let fins = (self.base_cells - covered) | self.endo_fins;
-        // What could go before the fins are looked at: none, and nothing goes.
-        let candidates = self.candidates(covered, twice);
-        if candidates.is_empty() || fins.len() > fish.fins_allowed() {
+        if fins.len() > self.fish.fins_allowed() {
             return None;
         }
         let any_box = self
@@ -346,19 +342,28 @@ impl CoverSearch<'_> {
             // Rows against columns only: a plain fish, not a Franken one.
             return None;
         }
-        // Past the check above, a fish without fins allowed has none.
-        if fish.finned && fins.is_empty() {
+        let removed = self.eliminations(covered, twice, fins)?;
+        self.step(fins, removed)
+    }
+
+    /// What a fish with the covers holding `covered` (`twice` in two of them) and no more
+    /// `fins` than allowed eliminates, if anything: none for a finned fish without fins.
+    fn eliminations(&self, covered: CellSet, twice: CellSet, fins: CellSet) -> Option<CellSet> {
+        // Past the count of the fins, a fish without fins allowed has none.
+        if self.fish.finned && fins.is_empty() {
             return None;
         }
-        let removed = fish.eliminated(candidates, fins);
-        if removed.is_empty() {
-            return None;
-        }
+        let removed = self.fish.eliminated(self.candidates(covered, twice), fins);
+        (!removed.is_empty()).then_some(removed)
+    }
+
+    /// The step that removes `removed`, the fish with the covers chosen and `fins`.
+    fn step(&self, fins: CellSet, removed: CellSet) -> Option<Step> {
         let removals = removed
             .iter()
             .map(|position| CellDigit {
                 position,
-                digit: fish.digit,
+                digit: self.fish.digit,
             })
             .collect();
         elimination(self.technique, removals, || self.reason(fins))
