@@ -1,6 +1,6 @@
 //! Fish: X-Wing, Swordfish, Jellyfish, and their finned and sashimi forms.
 
-use super::{Technique, barren, cell_list, elimination};
+use super::{Technique, cell_list, elimination, templates};
 use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::Position;
 
@@ -97,7 +97,7 @@ fn removals(digit: u8, cells: Vec<Position>) -> Vec<CellDigit> {
 /// rows takes the digit in one of those columns, which fills them: the digit goes nowhere else
 /// in those columns. The same with rows and columns swapped.
 pub fn basic(candidates: &Candidates, size: u32, technique: Technique) -> Option<Step> {
-    barren::first_by_digit(candidates, technique, |digit, places| {
+    templates::first_by_digit(candidates, technique, |digit, places| {
         [true, false].into_iter().find_map(|by_rows| {
             let lines_of = Lines::of(places, by_rows);
             // Lines with between 2 and `size` candidates.
@@ -124,7 +124,7 @@ pub fn finned(candidates: &Candidates, size: u32, technique: Technique) -> Optio
         technique,
         Technique::SashimiXWing | Technique::SashimiSwordfish | Technique::SashimiJellyfish
     );
-    barren::first_by_digit(candidates, technique, |digit, places| {
+    templates::first_by_digit(candidates, technique, |digit, places| {
         [true, false].into_iter().find_map(|by_rows| {
             let lines_of = Lines::of(places, by_rows);
             let spots = &lines_of.spots;

@@ -13,7 +13,7 @@
 //! HoDoKu goes digit by digit, rows as bases before columns, through base choices and then
 //! cover choices in lexical order, and takes the first fish that eliminates something.
 
-use super::{Technique, barren, cell_list, elimination};
+use super::{Technique, cell_list, elimination, templates};
 use crate::{Candidates, CellDigit, CellSet, Step};
 use sudoku_engine::grid::{Position, Unit};
 
@@ -44,7 +44,7 @@ pub fn find(
     finned: bool,
     technique: Technique,
 ) -> Option<Step> {
-    barren::first_by_digit(candidates, technique, |digit, spots| {
+    templates::first_by_digit(candidates, technique, |digit, spots| {
         [true, false].into_iter().find_map(|rows_as_base| {
             let fish = Fish {
                 digit,

@@ -16,6 +16,7 @@ mod singles;
 mod subsets;
 mod sue_de_coq;
 mod tabling;
+mod templates;
 mod uniqueness;
 mod wings;
 
