@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{Technique, elimination, hodoku_rank};
+use super::{Technique, elimination, hodoku_rank, templates};
 use crate::{Candidates, CellDigit, CellSet, Step, deadline};
 
 /// A node: a digit in one cell or, for grouped chains, in 2-3 cells where a box meets a line.
@@ -223,7 +223,9 @@ fn best_digit_chain(
     kind: Kind,
 ) -> Option<Step> {
     let graphs: Vec<Graph> = match kind {
+        // A digit whose every place fits some template gives an X-Chain nothing to remove.
         Kind::X => (1..=9)
+            .filter(|&digit| templates::may_remove(digit, places[usize::from(digit)]))
             .map(|digit| Graph::build(candidates, places, kind, Some(digit)))
             .collect(),
         _ => vec![Graph::build(candidates, places, kind, None)],

@@ -1,7 +1,7 @@
 //! Coloring: Remote Pair, Simple Colors and Multi Colors. Each splits a network of cells into two colors, one
 //! of which holds the digits in question.
 
-use super::{Technique, cell_list, digits, elimination};
+use super::{Technique, cell_list, digits, elimination, templates};
 use crate::{Candidates, CellDigit, CellSet, Step, sees};
 use sudoku_engine::grid::{Position, Unit};
 
@@ -140,6 +140,9 @@ fn names(set: CellSet) -> String {
 pub fn simple_colors(candidates: &Candidates) -> Option<Step> {
     (1..=9u8).find_map(|digit| {
         let places = candidates.digit_cells(digit);
+        if !templates::may_remove(digit, places) {
+            return None;
+        }
         colored_networks(candidates, digit)
             .into_iter()
             .find_map(|colors| {
@@ -183,6 +186,9 @@ pub fn simple_colors(candidates: &Candidates) -> Option<Step> {
 pub fn multi_colors(candidates: &Candidates) -> Option<Step> {
     (1..=9u8).find_map(|digit| {
         let places = candidates.digit_cells(digit);
+        if !templates::may_remove(digit, places) {
+            return None;
+        }
         let networks = colored_networks(candidates, digit);
         let step = |a: &[CellSet; 2], b: &[CellSet; 2], targets: CellSet, why: &str| {
             let removed = targets.iter().map(|position| CellDigit { position, digit });

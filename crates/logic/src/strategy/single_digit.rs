@@ -4,7 +4,7 @@
 //! one: `a1 = b1 - b2 = a2`. If `a1` is not the digit, `b1` is, so `b2` is not, so `a2` is: one
 //! of `a1` and `a2` holds the digit, and no cell seeing both can.
 
-use super::{Technique, elimination};
+use super::{Technique, elimination, templates};
 use crate::{Candidates, CellDigit, CellSet, Step, sees};
 use sudoku_engine::grid::{Position, Unit};
 
@@ -25,6 +25,9 @@ fn kind(first: Unit, second: Unit, b1: Position, b2: Position) -> Technique {
 /// The first pattern of the `wanted` kind.
 pub fn find(candidates: &Candidates, wanted: Technique) -> Option<Step> {
     (1..=9u8).find_map(|digit| {
+        if !templates::may_remove(digit, candidates.digit_cells(digit)) {
+            return None;
+        }
         let links: Vec<(Unit, [Position; 2])> = Unit::all()
             .filter_map(|unit| {
                 let mut cells = candidates.cells_with(unit, digit);
@@ -67,6 +70,9 @@ pub fn find(candidates: &Candidates, wanted: Technique) -> Option<Step> {
 pub fn empty_rectangle(candidates: &Candidates) -> Option<Step> {
     (1..=9u8).find_map(|digit| {
         let places = candidates.digit_cells(digit);
+        if !templates::may_remove(digit, places) {
+            return None;
+        }
         (0..9usize).find_map(|b| {
             let in_box = places & CellSet::unit(Unit::Box(b as u8));
             if in_box.len() < 3 {

@@ -13,6 +13,29 @@ thread_local! {
     /// Whether digits whose places all fit are skipped: always, but in the test that compares
     /// the searches with and without the skipping.
     static SKIPPING: Cell<bool> = const { Cell::new(true) };
+    /// Per digit (1-9 at 0-8), the places last asked about and whether they all fit: the
+    /// techniques of one digit ask in turn about the same places.
+    static LAST: Cell<[Option<(CellSet, bool)>; 9]> = const { Cell::new([None; 9]) };
+}
+
+/// False when reasoning about `digit` alone cannot remove any of its `places`: each lies in
+/// some template.
+pub(super) fn may_remove(digit: u8, places: CellSet) -> bool {
+    if !SKIPPING.get() {
+        return true;
+    }
+    let slot = usize::from(digit - 1);
+    let mut last = LAST.get();
+    let fits = match last[slot] {
+        Some((asked, fits)) if asked == places => fits,
+        _ => {
+            let fits = every_place_fits(places);
+            last[slot] = Some((places, fits));
+            LAST.set(last);
+            fits
+        }
+    };
+    !fits
 }
 
 /// The first step `search` finds, asked digit by digit as [`barren::first_by_digit`] asks,
@@ -24,7 +47,7 @@ pub(super) fn first_by_digit(
     mut search: impl FnMut(u8, CellSet) -> Option<Step>,
 ) -> Option<Step> {
     barren::first_by_digit(candidates, technique, |digit, places| {
-        if SKIPPING.get() && every_place_fits(places) {
+        if !may_remove(digit, places) {
             return None;
         }
         search(digit, places)
@@ -235,17 +258,17 @@ mod tests {
         }
     }
 
-    /// The steps every fish technique finds at every state along the logic's path through
-    /// `puzzles`, with the digits that fit skipped or not (set here for this thread), each
-    /// kind in turn with its own memory of barren digits, as when solving.
-    fn fish_found(puzzles: &[sudoku_engine::Grid], skipping: bool) -> Vec<Option<String>> {
+    /// The steps each technique of one digit finds at every state along the logic's path
+    /// through `puzzles`, with the digits that fit skipped or not (set here for this thread),
+    /// each kind in turn with its own memory of barren digits, as when solving.
+    fn steps_found(puzzles: &[sudoku_engine::Grid], skipping: bool) -> Vec<Option<String>> {
         SKIPPING.set(skipping);
         let mut found = Vec::new();
         for puzzle in puzzles {
             let (steps, _) = crate::explain(puzzle);
             let mut state = Candidates::from_grid(puzzle);
             for step in &steps {
-                for kind in FISH {
+                for kind in ONE_DIGIT {
                     found.push(kind.find(&state).map(|step| step.to_string()));
                 }
                 state.apply(step);
@@ -254,17 +277,24 @@ mod tests {
         found
     }
 
-    /// Every technique that asks [`first_by_digit`].
-    const FISH: [Technique; 13] = [
+    /// Every technique that reasons about one digit alone and skips the digits that fit.
+    const ONE_DIGIT: [Technique; 20] = [
         Technique::XWing,
         Technique::Swordfish,
         Technique::Jellyfish,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::EmptyRectangle,
         Technique::FinnedXWing,
         Technique::SashimiXWing,
         Technique::FinnedSwordfish,
         Technique::SashimiSwordfish,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,
+        Technique::SimpleColors,
+        Technique::MultiColors,
+        Technique::XChain,
         Technique::FrankenXWing,
         Technique::FrankenSwordfish,
         Technique::FinnedFrankenXWing,
@@ -272,7 +302,7 @@ mod tests {
     ];
 
     #[test]
-    fn skipping_the_digits_that_fit_hides_no_fish() {
+    fn skipping_the_digits_that_fit_hides_no_step() {
         let text = include_str!("../../../../puzzles/top1465.txt");
         let puzzles: Vec<sudoku_engine::Grid> = text
             .lines()
@@ -283,8 +313,8 @@ mod tests {
         // Each in a thread of its own: the skipping and the memory of barren digits are
         // per thread.
         let (with, without) = std::thread::scope(|scope| {
-            let with = scope.spawn(|| fish_found(&puzzles, true));
-            let without = scope.spawn(|| fish_found(&puzzles, false));
+            let with = scope.spawn(|| steps_found(&puzzles, true));
+            let without = scope.spawn(|| steps_found(&puzzles, false));
             (with.join().unwrap(), without.join().unwrap())
         });
         assert_eq!(with.len(), without.len());
@@ -293,12 +323,12 @@ mod tests {
                 with,
                 without,
                 "{} at state {}",
-                FISH[index % 13],
-                index / 13
+                ONE_DIGIT[index % ONE_DIGIT.len()],
+                index / ONE_DIGIT.len()
             );
         }
-        // Fish were found, and digits skipped, on the way.
-        let fish = with.iter().filter(|step| step.is_some()).count();
+        // Steps were found, and digits skipped, on the way.
+        let found = with.iter().filter(|step| step.is_some()).count();
         let mut fits = [0; 2];
         for puzzle in &puzzles {
             let places = Candidates::from_grid(puzzle).places();
@@ -306,7 +336,7 @@ mod tests {
                 fits[usize::from(every_place_fits(places[digit]))] += 1;
             }
         }
-        assert!(fish > 30, "{fish} fish found");
+        assert!(found > 30, "{found} steps found");
         assert!(fits[0] > 20 && fits[1] > 20, "{fits:?}");
     }
 }
