@@ -5,6 +5,7 @@
 
 use super::state::{SizedCandidates, SizedUnit};
 use super::techniques::elimination;
+use super::templates;
 use super::{SizedMove, SizedStep};
 use crate::Technique;
 
@@ -27,6 +28,9 @@ fn kind(technique: Technique) -> Option<(usize, bool)> {
 pub(super) fn finned_fish(state: &SizedCandidates, technique: Technique) -> Option<SizedStep> {
     let (k, sashimi) = kind(technique)?;
     for value in 1..=state.size() as u8 {
+        if !templates::may_remove(state, value) {
+            continue;
+        }
         for by_rows in [true, false] {
             let search = Search::new(state, value, by_rows, (k, sashimi, technique));
             if let Some(step) = search.base_lines(0, &mut Vec::new(), 0) {

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 
 use super::state::{SizedCandidates, SizedUnit, values_of};
 use super::techniques::{cell_list, elimination, value_list};
-use super::{SizedMove, SizedStep};
+use super::{SizedMove, SizedStep, templates};
 use crate::{Technique, deadline};
 
 /// A value's two places in a unit.
@@ -81,6 +81,9 @@ fn two_link_kind(state: &SizedCandidates, links: [StrongLink; 2], inner: [usize;
 /// Fish) says which shape to look for.
 pub(super) fn two_links(state: &SizedCandidates, technique: Technique) -> Option<SizedStep> {
     for value in 1..=state.size() as u8 {
+        if !templates::may_remove(state, value) {
+            continue;
+        }
         let links = strong_links(state, value);
         for (i, &first) in links.iter().enumerate() {
             for &second in &links[i + 1..] {
@@ -125,6 +128,9 @@ pub(super) fn empty_rectangle(state: &SizedCandidates) -> Option<SizedStep> {
     let size = state.size();
     let (row_of, column_of) = (|c: usize| c / size, |c: usize| c % size);
     for value in 1..=size as u8 {
+        if !templates::may_remove(state, value) {
+            continue;
+        }
         let links = strong_links(state, value);
         for b in 0..size {
             let places: Vec<usize> = state.places(SizedUnit::Box(b), value).collect();
@@ -301,6 +307,9 @@ fn chains_from(
 pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
     let (cells, size) = (state.shape().cells(), state.size());
     for value in 1..=size as u8 {
+        if !templates::may_remove(state, value) {
+            continue;
+        }
         if deadline::passed() {
             return None;
         }
@@ -336,6 +345,9 @@ pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
 pub(super) fn simple_colors(state: &SizedCandidates) -> Option<SizedStep> {
     let cells = state.shape().cells();
     for value in 1..=state.size() as u8 {
+        if !templates::may_remove(state, value) {
+            continue;
+        }
         let links = strong_links(state, value);
         let mut colored = vec![false; cells];
         for start in links.iter().map(|link| link.ends[0]) {

@@ -21,6 +21,7 @@ mod links;
 mod singles;
 mod state;
 mod techniques;
+mod templates;
 mod text;
 mod trace;
 mod uniqueness;

@@ -8,7 +8,7 @@ use sudoku_engine::sized::solve;
 
 use super::singles::Singles;
 use super::state::{SizedCandidates, SizedUnit, values_of};
-use super::{SizedMove, SizedStep, finned, links, trace, uniqueness};
+use super::{SizedMove, SizedStep, finned, links, templates, trace, uniqueness};
 use crate::{Technique, deadline};
 
 /// The techniques this module knows, in the order they are tried.
@@ -346,6 +346,9 @@ type LineOf = fn(usize) -> SizedUnit;
 fn fish(state: &SizedCandidates, k: usize, technique: Technique) -> Option<SizedStep> {
     let size = state.size();
     for value in 1..=size as u8 {
+        if !templates::may_remove(state, value) {
+            continue;
+        }
         for by_rows in [true, false] {
             let (base, cover): (LineOf, LineOf) = if by_rows {
                 (SizedUnit::Row, SizedUnit::Column)
