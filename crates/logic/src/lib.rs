@@ -9,6 +9,7 @@ mod queued;
 mod rating;
 pub mod sized;
 pub mod strategy;
+mod templates;
 
 pub use candidates::{Candidates, CandidatesError};
 pub use cells::{CellSet, sees};

@@ -345,10 +345,7 @@ type LineOf = fn(usize) -> SizedUnit;
 /// columns' other cells.
 fn fish(state: &SizedCandidates, k: usize, technique: Technique) -> Option<SizedStep> {
     let size = state.size();
-    for value in 1..=size as u8 {
-        if !templates::may_remove(state, value) {
-            continue;
-        }
+    for value in templates::values_to_search(state) {
         for by_rows in [true, false] {
             let (base, cover): (LineOf, LineOf) = if by_rows {
                 (SizedUnit::Row, SizedUnit::Column)

@@ -223,9 +223,7 @@ fn best_digit_chain(
     kind: Kind,
 ) -> Option<Step> {
     let graphs: Vec<Graph> = match kind {
-        // A digit whose every place fits some template gives an X-Chain nothing to remove.
-        Kind::X => (1..=9)
-            .filter(|&digit| templates::may_remove(digit, places[usize::from(digit)]))
+        Kind::X => templates::digits_to_search(candidates)
             .map(|digit| Graph::build(candidates, places, kind, Some(digit)))
             .collect(),
         _ => vec![Graph::build(candidates, places, kind, None)],

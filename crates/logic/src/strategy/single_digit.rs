@@ -24,10 +24,7 @@ fn kind(first: Unit, second: Unit, b1: Position, b2: Position) -> Technique {
 
 /// The first pattern of the `wanted` kind.
 pub fn find(candidates: &Candidates, wanted: Technique) -> Option<Step> {
-    (1..=9u8).find_map(|digit| {
-        if !templates::may_remove(digit, candidates.digit_cells(digit)) {
-            return None;
-        }
+    templates::digits_to_search(candidates).find_map(|digit| {
         let links: Vec<(Unit, [Position; 2])> = Unit::all()
             .filter_map(|unit| {
                 let mut cells = candidates.cells_with(unit, digit);
@@ -68,11 +65,8 @@ pub fn find(candidates: &Candidates, wanted: Technique) -> Option<Step> {
 /// row (or column) makes the box's digit sit on the column (or row): the cell where that column
 /// meets the other end's row cannot hold the digit.
 pub fn empty_rectangle(candidates: &Candidates) -> Option<Step> {
-    (1..=9u8).find_map(|digit| {
+    templates::digits_to_search(candidates).find_map(|digit| {
         let places = candidates.digit_cells(digit);
-        if !templates::may_remove(digit, places) {
-            return None;
-        }
         (0..9usize).find_map(|b| {
             let in_box = places & CellSet::unit(Unit::Box(b as u8));
             if in_box.len() < 3 {
