@@ -60,12 +60,6 @@ impl CellSet {
         self.0
     }
 
-    /// The set of raw `bits` (bit `i` for cell index `i`; bits past the 81st dropped).
-    #[cfg(test)]
-    pub(crate) const fn from_bits(bits: u128) -> CellSet {
-        CellSet(bits & ALL_BITS)
-    }
-
     /// One cell.
     pub fn single(position: Position) -> CellSet {
         CellSet(1 << position.index())
