@@ -6,22 +6,24 @@ use std::cell::{Cell, RefCell};
 use super::state::SizedCandidates;
 use crate::templates::every_place_fits;
 
+/// A value's places (per row, as column bits) in a grid of boxes (rows, columns).
+type Asked = ((usize, usize), Vec<u64>);
+
 thread_local! {
     /// Whether values whose places all fit are skipped: always, but in the test that compares
     /// the techniques with and without the skipping.
     static SKIPPING: Cell<bool> = const { Cell::new(true) };
-    /// Per value (1 at 0), the places last asked about (per row, as column bits), and whether
-    /// they all fit.
-    static LAST: RefCell<Vec<(Vec<u64>, bool)>> = const { RefCell::new(Vec::new()) };
+    /// Per value (1 at 0), the shape of boxes and the places last asked about (per row, as
+    /// column bits), and whether they all fit.
+    static LAST: RefCell<Vec<(Asked, bool)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The values of `state`, in order, that reasoning about one value alone may remove places
 /// of: those with a place in no template (or whose templates were too many to look through).
 pub(super) fn values_to_search(state: &SizedCandidates) -> Vec<u8> {
     let size = state.size();
-    let every_value = (1..=size as u8).collect();
     if !SKIPPING.get() {
-        return every_value;
+        return (1..=size as u8).collect();
     }
     // Per value, per row, the columns holding it.
     let mut places = vec![vec![0u64; size]; size];
@@ -37,15 +39,15 @@ pub(super) fn values_to_search(state: &SizedCandidates) -> Vec<u8> {
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         if last.len() < size {
-            last.resize(size, (Vec::new(), false));
+            last.resize(size, (((0, 0), Vec::new()), false));
         }
         (1..=size as u8)
             .filter(|&value| {
-                let (asked, fits) = &mut last[usize::from(value - 1)];
+                let ((asked_boxes, asked), fits) = &mut last[usize::from(value - 1)];
                 let rows = &places[usize::from(value - 1)];
-                if asked != rows {
+                if *asked_boxes != boxes || asked != rows {
                     *fits = every_place_fits(rows, boxes) == Some(true);
-                    asked.clone_from(rows);
+                    (*asked_boxes, *asked) = (boxes, rows.clone());
                 }
                 !*fits
             })
