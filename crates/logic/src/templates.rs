@@ -9,7 +9,25 @@
 //! Large grids have too many templates to walk them all, so the search here looks for a
 //! template through each place that none found so far covers, within a budget.
 
+use std::cell::Cell;
 use std::collections::HashSet;
+
+thread_local! {
+    /// Whether the techniques of one value skip the values whose places all fit: always, but
+    /// in the tests that compare the techniques with and without the skipping.
+    static SKIPPING: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Whether this thread's techniques of one value skip the values whose places all fit.
+pub(crate) fn skipping() -> bool {
+    SKIPPING.get()
+}
+
+/// Turns the skipping on or off for this thread (for the tests that compare the two).
+#[cfg(test)]
+pub(crate) fn set_skipping(on: bool) {
+    SKIPPING.set(on);
+}
 
 /// How many rows the searches for one value may try in all before giving up (the value is
 /// then searched by the techniques as if some place were in no template).
@@ -24,13 +42,13 @@ pub(crate) fn every_place_fits(
 ) -> Option<bool> {
     let size = rows.len();
     let columns = rows.iter().fold(0u64, |columns, &row| columns | row);
-    let stack_bits = |stack: usize| ((1u64 << box_columns) - 1) << (stack * box_columns);
+    let stacks = size / box_columns;
     let boxes = (0..size)
         .filter(|&b| {
-            let band = b / (size / box_columns) * box_rows;
+            let band = b / stacks * box_rows;
             rows[band..band + box_rows]
                 .iter()
-                .any(|&row| row & stack_bits(b % (size / box_columns)) != 0)
+                .any(|&row| row & stack_columns(b % stacks, box_columns) != 0)
         })
         .count();
     let needed = rows.iter().filter(|&&row| row != 0).count();
@@ -61,6 +79,11 @@ pub(crate) fn every_place_fits(
         }
     }
     Some(true)
+}
+
+/// The columns of stack `stack`, as bits, in a grid of boxes `box_columns` wide.
+fn stack_columns(stack: usize, box_columns: usize) -> u64 {
+    ((1u64 << box_columns) - 1) << (stack * box_columns)
 }
 
 /// A search for one template through a given place, row by row.
@@ -110,11 +133,9 @@ impl Search<'_> {
             // A row that needs nothing (its value is placed already).
             return self.completes(row + 1, through, taken, next_stacks(stacks));
         }
-        let blocked_stacks = (0..64 / self.box_columns.max(1))
+        let blocked_stacks = (0..self.rows.len() / self.box_columns)
             .filter(|&s| stacks >> s & 1 != 0)
-            .fold(0u64, |bits, s| {
-                bits | ((1u64 << self.box_columns) - 1) << (s * self.box_columns)
-            });
+            .fold(0u64, |bits, s| bits | stack_columns(s, self.box_columns));
         open &= !taken & !blocked_stacks;
         while open != 0 {
             let place = open & open.wrapping_neg();
@@ -132,6 +153,35 @@ impl Search<'_> {
         Some(false)
     }
 }
+
+/// Every technique that reasons about one value alone and skips the values that fit (those of
+/// them the logic at other sizes knows are also skipped there).
+#[cfg(test)]
+pub(crate) const ONE_VALUE: [crate::Technique; 20] = {
+    use crate::Technique::*;
+    [
+        XWing,
+        Swordfish,
+        Jellyfish,
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+        SimpleColors,
+        MultiColors,
+        XChain,
+        FrankenXWing,
+        FrankenSwordfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
+    ]
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,18 +1,15 @@
 //! The values worth a search by the techniques of one value at other sizes: those with a place
 //! in no template (see `crate::templates`). The verdicts are kept per value for its places.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 use super::state::SizedCandidates;
-use crate::templates::every_place_fits;
+use crate::templates::{every_place_fits, skipping};
 
 /// A value's places (per row, as column bits) in a grid of boxes (rows, columns).
 type Asked = ((usize, usize), Vec<u64>);
 
 thread_local! {
-    /// Whether values whose places all fit are skipped: always, but in the test that compares
-    /// the techniques with and without the skipping.
-    static SKIPPING: Cell<bool> = const { Cell::new(true) };
     /// Per value (1 at 0), the shape of boxes and the places last asked about (per row, as
     /// column bits), and whether they all fit.
     static LAST: RefCell<Vec<(Asked, bool)>> = const { RefCell::new(Vec::new()) };
@@ -22,7 +19,7 @@ thread_local! {
 /// of: those with a place in no template (or whose templates were too many to look through).
 pub(super) fn values_to_search(state: &SizedCandidates) -> Vec<u8> {
     let size = state.size();
-    if !SKIPPING.get() {
+    if !skipping() {
         return (1..=size as u8).collect();
     }
     // Per value, per row, the columns holding it.
@@ -58,34 +55,21 @@ pub(super) fn values_to_search(state: &SizedCandidates) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::templates::ONE_VALUE;
 
-    /// Every technique at other sizes that reasons about one value alone.
-    const ONE_VALUE: [crate::Technique; 13] = {
-        use crate::Technique::*;
-        [
-            XWing,
-            Swordfish,
-            Jellyfish,
-            Skyscraper,
-            TwoStringKite,
-            TurbotFish,
-            EmptyRectangle,
-            FinnedXWing,
-            SashimiXWing,
-            FinnedSwordfish,
-            SashimiSwordfish,
-            SimpleColors,
-            XChain,
-        ]
-    };
+    /// The techniques of one value the logic at other sizes knows.
+    fn one_value() -> impl Iterator<Item = crate::Technique> {
+        let known = super::super::techniques::TECHNIQUES;
+        ONE_VALUE.into_iter().filter(move |t| known.contains(t))
+    }
 
-    /// The steps each of [`ONE_VALUE`] finds at every state along the logic's paths through
+    /// The steps each of [`one_value`] finds at every state along the logic's paths through
     /// generated puzzles of 12x12 and 16x16, with the values that fit skipped or not (set for
     /// this thread).
     fn steps_found(skipping: bool) -> Vec<Option<String>> {
         use sudoku_engine::generate::puzzle_rng;
         use sudoku_engine::sized::{Alphabet, Shape, generate};
-        SKIPPING.set(skipping);
+        crate::templates::set_skipping(skipping);
         let mut found = Vec::new();
         for (rows, columns, seeds) in [(3, 4, 0..4), (4, 4, 0..1)] {
             let shape = Shape::new(rows, columns).unwrap();
@@ -94,7 +78,7 @@ mod tests {
                 let alphabet = Alphabet::default_for(shape.size());
                 let mut state = SizedCandidates::from_grid(&puzzle, alphabet);
                 while let Some(step) = super::super::next_step_before(&state, None).unwrap() {
-                    for technique in ONE_VALUE {
+                    for technique in one_value() {
                         let step = super::super::techniques::find(technique, &state);
                         found.push(step.map(|step| step.to_string()));
                     }

@@ -223,8 +223,8 @@ fn best_digit_chain(
     kind: Kind,
 ) -> Option<Step> {
     let graphs: Vec<Graph> = match kind {
-        Kind::X => templates::digits_to_search(candidates)
-            .map(|digit| Graph::build(candidates, places, kind, Some(digit)))
+        Kind::X => templates::digits_to_search(places)
+            .map(|(digit, _)| Graph::build(candidates, places, kind, Some(digit)))
             .collect(),
         _ => vec![Graph::build(candidates, places, kind, None)],
     };

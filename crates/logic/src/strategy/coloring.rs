@@ -138,8 +138,7 @@ fn names(set: CellSet) -> String {
 /// digit. Two cells of one color seeing each other rule that color out (wrap); a cell seeing
 /// both colors cannot hold the digit (trap).
 pub fn simple_colors(candidates: &Candidates) -> Option<Step> {
-    templates::digits_to_search(candidates).find_map(|digit| {
-        let places = candidates.digit_cells(digit);
+    templates::digits_to_search(&candidates.places()).find_map(|(digit, places)| {
         colored_networks(candidates, digit)
             .into_iter()
             .find_map(|colors| {
@@ -181,8 +180,7 @@ pub fn simple_colors(candidates: &Candidates) -> Option<Step> {
 /// of B cannot be true with it, so one of the two other colors is: cells seeing both of those
 /// lose the digit.
 pub fn multi_colors(candidates: &Candidates) -> Option<Step> {
-    templates::digits_to_search(candidates).find_map(|digit| {
-        let places = candidates.digit_cells(digit);
+    templates::digits_to_search(&candidates.places()).find_map(|(digit, places)| {
         let networks = colored_networks(candidates, digit);
         let step = |a: &[CellSet; 2], b: &[CellSet; 2], targets: CellSet, why: &str| {
             let removed = targets.iter().map(|position| CellDigit { position, digit });

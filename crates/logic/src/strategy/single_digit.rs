@@ -24,7 +24,7 @@ fn kind(first: Unit, second: Unit, b1: Position, b2: Position) -> Technique {
 
 /// The first pattern of the `wanted` kind.
 pub fn find(candidates: &Candidates, wanted: Technique) -> Option<Step> {
-    templates::digits_to_search(candidates).find_map(|digit| {
+    templates::digits_to_search(&candidates.places()).find_map(|(digit, _)| {
         let links: Vec<(Unit, [Position; 2])> = Unit::all()
             .filter_map(|unit| {
                 let mut cells = candidates.cells_with(unit, digit);
@@ -65,8 +65,7 @@ pub fn find(candidates: &Candidates, wanted: Technique) -> Option<Step> {
 /// row (or column) makes the box's digit sit on the column (or row): the cell where that column
 /// meets the other end's row cannot hold the digit.
 pub fn empty_rectangle(candidates: &Candidates) -> Option<Step> {
-    templates::digits_to_search(candidates).find_map(|digit| {
-        let places = candidates.digit_cells(digit);
+    templates::digits_to_search(&candidates.places()).find_map(|(digit, places)| {
         (0..9usize).find_map(|b| {
             let in_box = places & CellSet::unit(Unit::Box(b as u8));
             if in_box.len() < 3 {

@@ -6,13 +6,10 @@
 use std::cell::Cell;
 
 use super::{Technique, barren};
-use crate::templates::every_place_fits;
+use crate::templates::{every_place_fits, skipping};
 use crate::{Candidates, CellSet, Step};
 
 thread_local! {
-    /// Whether digits whose places all fit are skipped: always, but in the test that compares
-    /// the searches with and without the skipping.
-    static SKIPPING: Cell<bool> = const { Cell::new(true) };
     /// Per digit (1-9 at 0-8), the places last asked about and whether they all fit.
     static LAST: Cell<[Option<(CellSet, bool)>; 9]> = const { Cell::new([None; 9]) };
 }
@@ -20,7 +17,7 @@ thread_local! {
 /// False when reasoning about `digit` alone cannot remove any of its `places`: each lies in
 /// some template.
 fn may_remove(digit: u8, places: CellSet) -> bool {
-    if !SKIPPING.get() {
+    if !skipping() {
         return true;
     }
     let slot = usize::from(digit - 1);
@@ -39,11 +36,13 @@ fn may_remove(digit: u8, places: CellSet) -> bool {
     !fits
 }
 
-/// The digits, 1 to 9, that reasoning about one digit alone may remove places of in
-/// `candidates`: those with a place in no template.
-pub(super) fn digits_to_search(candidates: &Candidates) -> impl Iterator<Item = u8> {
-    let places = candidates.places();
-    (1..=9u8).filter(move |&digit| may_remove(digit, places[usize::from(digit)]))
+/// The digits, 1 to 9, with their places (`places`, as [`Candidates::places`] gives them),
+/// that reasoning about one digit alone may remove places of: those with a place in no
+/// template.
+pub(super) fn digits_to_search(places: &[CellSet; 10]) -> impl Iterator<Item = (u8, CellSet)> {
+    (1..=9u8)
+        .map(|digit| (digit, places[usize::from(digit)]))
+        .filter(|&(digit, places)| may_remove(digit, places))
 }
 
 /// The first step `search` finds, asked digit by digit as [`barren::first_by_digit`] asks,
@@ -65,18 +64,19 @@ pub(super) fn first_by_digit(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::templates::ONE_VALUE;
 
     /// The steps each technique of one digit finds at every state along the logic's path
     /// through `puzzles`, with the digits that fit skipped or not (set here for this thread),
     /// each kind in turn with its own memory of barren digits, as when solving.
     fn steps_found(puzzles: &[sudoku_engine::Grid], skipping: bool) -> Vec<Option<String>> {
-        SKIPPING.set(skipping);
+        crate::templates::set_skipping(skipping);
         let mut found = Vec::new();
         for puzzle in puzzles {
             let (steps, _) = crate::explain(puzzle);
             let mut state = Candidates::from_grid(puzzle);
             for step in &steps {
-                for kind in ONE_DIGIT {
+                for kind in ONE_VALUE {
                     found.push(kind.find(&state).map(|step| step.to_string()));
                 }
                 state.apply(step);
@@ -84,30 +84,6 @@ mod tests {
         }
         found
     }
-
-    /// Every technique that reasons about one digit alone and skips the digits that fit.
-    const ONE_DIGIT: [Technique; 20] = [
-        Technique::XWing,
-        Technique::Swordfish,
-        Technique::Jellyfish,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::TurbotFish,
-        Technique::EmptyRectangle,
-        Technique::FinnedXWing,
-        Technique::SashimiXWing,
-        Technique::FinnedSwordfish,
-        Technique::SashimiSwordfish,
-        Technique::FinnedJellyfish,
-        Technique::SashimiJellyfish,
-        Technique::SimpleColors,
-        Technique::MultiColors,
-        Technique::XChain,
-        Technique::FrankenXWing,
-        Technique::FrankenSwordfish,
-        Technique::FinnedFrankenXWing,
-        Technique::FinnedFrankenSwordfish,
-    ];
 
     #[test]
     fn skipping_the_digits_that_fit_hides_no_step() {
@@ -131,8 +107,8 @@ mod tests {
                 with,
                 without,
                 "{} at state {}",
-                ONE_DIGIT[index % ONE_DIGIT.len()],
-                index / ONE_DIGIT.len()
+                ONE_VALUE[index % ONE_VALUE.len()],
+                index / ONE_VALUE.len()
             );
         }
         // Steps were found, and digits skipped, on the way.
