@@ -9,7 +9,7 @@
 //! with no place in a unit that does not hold it) stays to the end of any other. So the
 //! verdict is the one that playing them round by round over the grid gives.
 
-use super::state::{SizedCandidates, SizedUnit};
+use super::state::{SizedCandidates, SizedUnit, values_of};
 
 /// The bit of `value` (from 1).
 fn bit(value: u8) -> u64 {
@@ -73,8 +73,7 @@ impl Counts {
                 match state.value(cell) {
                     Some(value) => counts.held[unit] |= bit(value),
                     None => {
-                        for value in (1..=size as u8).filter(|&v| counts.marks[cell] & bit(v) != 0)
-                        {
+                        for value in values_of(counts.marks[cell]) {
                             counts.places[slot(size, unit, value)] += 1;
                         }
                     }
@@ -191,10 +190,7 @@ impl Singles {
         for &unit in &units {
             self.work.held[unit] |= bit(value);
         }
-        let mut rest = others;
-        while rest != 0 {
-            let other = rest.trailing_zeros() as u8 + 1;
-            rest &= rest - 1;
+        for other in values_of(others) {
             for &unit in &units {
                 self.lose_place(unit, other)?;
             }

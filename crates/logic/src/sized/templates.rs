@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use super::state::SizedCandidates;
+use super::state::{SizedCandidates, values_of};
 use crate::templates::{every_place_fits, skipping};
 
 /// A value's places (per row, as column bits) in a grid of boxes (rows, columns).
@@ -25,11 +25,8 @@ pub(super) fn values_to_search(state: &SizedCandidates) -> Vec<u8> {
     // Per value, per row, the columns holding it.
     let mut places = vec![vec![0u64; size]; size];
     for cell in 0..size * size {
-        let mut candidates = state.marks(cell);
-        while candidates != 0 {
-            let value = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            places[value][cell / size] |= 1 << (cell % size);
+        for value in values_of(state.marks(cell)) {
+            places[usize::from(value - 1)][cell / size] |= 1 << (cell % size);
         }
     }
     let boxes = (state.shape().box_rows(), state.shape().box_columns());
