@@ -26,14 +26,20 @@ const fn subband(digit: usize, band: usize) -> usize {
     9 * band + digit
 }
 
+/// Every mask of the board, as bits (bit `subband`).
+const ALL_SUBBANDS: u32 = (1 << 27) - 1;
+
 /// The engine's whole state: where each digit can still go, and which cells are still open.
 #[derive(Clone, Copy)]
 pub(super) struct Board {
     /// `masks[subband(digit, band)]`: cells of the band where the digit (0-8) may go. A cell
     /// whose digit is fixed stays set in that digit's mask only.
     masks: [u32; 27],
-    /// Each mask as the band logic last left it: a mask that differs has to be settled again.
-    settled: [u32; 27],
+    /// The masks narrowed since the band logic last settled them, as bits (bit `subband`):
+    /// these have to be settled again. Kept as each mask is written, rather than found by
+    /// comparing every mask with a copy of what was settled: read back whole just after a
+    /// few of its words were written, such a copy stalls the processor (docs/performance.md).
+    unsettled: u32,
     /// Per band, the cells whose digit is not yet fixed.
     unsolved: [u32; 3],
 }
@@ -76,7 +82,7 @@ impl Board {
     /// The state before any given is placed: every mask still to be settled.
     const EMPTY: Board = Board {
         masks: [BAND_BITS; 27],
-        settled: [0; 27],
+        unsettled: ALL_SUBBANDS,
         unsolved: [BAND_BITS; 3],
     };
 
@@ -102,11 +108,30 @@ impl Board {
         board
     }
 
+    /// Keeps only `keep` of the mask `subband`, noting it as unsettled if that narrows it.
+    /// Returns whether it did.
+    #[inline(always)]
+    fn narrow(&mut self, subband: usize, keep: u32) -> bool {
+        let narrowed = self.narrowed(subband, keep);
+        self.unsettled |= narrowed;
+        narrowed != 0
+    }
+
+    /// Keeps only `keep` of the mask `subband`; returns the mask's bit among the unsettled if
+    /// that narrowed it, else 0.
+    #[inline(always)]
+    fn narrowed(&mut self, subband: usize, keep: u32) -> u32 {
+        let old = self.masks[subband];
+        let new = old & keep;
+        self.masks[subband] = new;
+        u32::from(new != old) << subband
+    }
+
     /// Removes `digit` (0-8) as a candidate of `cell`.
     #[inline]
     pub(super) fn eliminate(&mut self, cell: usize, digit: usize) {
         let (band, bit) = band_and_bit(cell);
-        self.masks[subband(digit, band)] &= !(1 << bit);
+        self.narrow(subband(digit, band), !(1 << bit));
     }
 
     /// Places `digit` (0-8) in `cell` as far as its band goes: see [`Board::place`].
@@ -117,75 +142,74 @@ impl Board {
     }
 
     /// Places `digit` (0-8) at `bit` of `band`: the digit leaves the cell's row and box, and the
-    /// band logic then fixes the cell and clears its column and its other candidates.
+    /// band logic then fixes the cell and clears its column and its other candidates. Returns
+    /// whether that narrowed the digit's mask.
     #[inline(always)]
-    fn place(&mut self, digit: usize, band: usize, bit: usize) {
-        self.masks[subband(digit, band)] &= KEEP_WHEN_PLACED[bit];
+    fn place(&mut self, digit: usize, band: usize, bit: usize) -> bool {
+        self.narrow(subband(digit, band), KEEP_WHEN_PLACED[bit])
     }
 
-    /// Removes `cells` from the masks of `digit` in the two bands other than `band`.
+    /// Removes `cells` from the masks of `digit` in the two bands other than `band`; returns
+    /// the masks this narrowed, as bits.
     #[inline(always)]
-    fn clear_in_other_bands(&mut self, digit: usize, band: usize, cells: u32) {
-        self.masks[subband(digit, (band + 1) % 3)] &= !cells;
-        self.masks[subband(digit, (band + 2) % 3)] &= !cells;
+    fn clear_in_other_bands(&mut self, digit: usize, band: usize, cells: u32) -> u32 {
+        self.narrowed(subband(digit, (band + 1) % 3), !cells)
+            | self.narrowed(subband(digit, (band + 2) % 3), !cells)
     }
 
     /// Applies the band logic to the mask `subband`: keeps the cells of placements that fit,
     /// clears from the other bands every column the digit must take in this one, and fixes
-    /// every row left with a single cell (which then leaves every other digit). Returns false
-    /// on a contradiction.
+    /// every row left with a single cell (which then leaves every other digit). Returns the
+    /// other masks this narrowed, as bits (the caller keeps them in a register, where the
+    /// board's own set would be read and written through memory at every mask).
     #[inline(always)]
-    fn settle(&mut self, subband: usize, isa: impl Instructions) -> bool {
+    fn settle(&mut self, subband: usize, isa: impl Instructions) -> Result<u32, Contradiction> {
         let (digit, band) = (subband % 9, subband / 9);
         let presence = isa.presence(self.masks[subband]);
         let mask = self.masks[subband] & BAND_PLACEMENTS[presence];
         if mask == 0 {
-            return false;
+            return Err(Contradiction);
         }
-        self.settled[subband] = mask;
 
         let sole_columns = SOLE_COLUMNS[columns_of(mask) as usize];
-        self.clear_in_other_bands(digit, band, sole_columns);
+        let mut narrowed = self.clear_in_other_bands(digit, band, sole_columns);
 
         // Clearing fixed cells again is harmless, and cheaper than a branch on whether any is new.
         // They leave every mask of the band in one sweep, this digit's too, whose mask is then
         // written whole.
         let fixed = mask & SOLE_MINIROWS[presence] & sole_columns;
         self.unsolved[band] &= !fixed;
-        for band_mask in &mut self.masks[9 * band..9 * band + 9] {
-            *band_mask &= !fixed;
+        // (Written out rather than through `narrowed`: with the bits of the band gathered
+        // first and shifted once, the compiler makes the sweep a few vector operations.)
+        let mut in_band = 0;
+        for (other_digit, other) in self.masks[9 * band..9 * band + 9].iter_mut().enumerate() {
+            let old = *other;
+            *other = old & !fixed;
+            in_band |= u32::from(*other != old) << other_digit;
         }
+        narrowed |= in_band << (9 * band);
         self.masks[subband] = mask;
-        true
-    }
-
-    /// The masks that differ from what the band logic last left, as bits.
-    #[inline(always)]
-    fn unsettled(&self) -> u32 {
-        let mut changed = 0;
-        for i in 0..27 {
-            changed |= u32::from(self.masks[i] != self.settled[i]) << i;
-        }
-        changed
+        Ok(narrowed & !(1 << subband))
     }
 
     /// Settles every mask that changed since it was last settled, until none did.
     #[inline(always)]
     fn settle_all(&mut self, isa: impl Instructions) -> bool {
-        loop {
-            let mut changed = self.unsettled();
-            if changed == 0 {
-                return true;
-            }
+        let mut unsettled = std::mem::take(&mut self.unsettled);
+        while unsettled != 0 {
+            // One pass over the masks unsettled as it begins; what it narrows waits for the next.
+            let mut changed = std::mem::take(&mut unsettled);
             while changed != 0 {
                 let subband = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
-                // Settling another mask never settles this one: it still differs.
-                if !self.settle(subband, isa) {
+                // Settled now, the mask no longer waits for the next pass.
+                let Ok(narrowed) = self.settle(subband, isa) else {
                     return false;
-                }
+                };
+                unsettled = (unsettled | narrowed) & !(1 << subband);
             }
         }
+        true
     }
 
     /// Counts, bit-sliced over the nine digits, how many candidates each cell of a band has:
@@ -235,8 +259,8 @@ impl Board {
     }
 
     /// Places every naked single. `Err` on a contradiction (a cell without candidates), else
-    /// `Ok(None)` when something was placed, or `Ok(Some(pairs))` when nothing was: per band,
-    /// the cells with two candidates.
+    /// `Ok(None)` when a placement narrowed a mask (so the band logic has more to do), or
+    /// `Ok(Some(pairs))` when none did: per band, the cells with two candidates.
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<Option<[u32; 3]>, Contradiction> {
         let mut placed = false;
@@ -253,8 +277,8 @@ impl Board {
                 singles &= singles - 1;
                 // An earlier single of this pass may have taken the cell's last candidate.
                 let digit = self.first_candidate_in(band, bit).ok_or(Contradiction)?;
-                self.place(digit, band, bit);
-                placed = true;
+                // Only a placement that narrowed a mask gives the band logic more to do.
+                placed |= self.place(digit, band, bit);
             }
         }
         Ok((!placed).then_some(pairs))
@@ -277,9 +301,7 @@ impl Board {
                 if cleared & CLAIM_CONTRADICTION != 0 {
                     return Err(Contradiction);
                 }
-                let mask = &mut self.masks[subband(digit, band)];
-                changed |= *mask & cleared != 0;
-                *mask &= !cleared;
+                changed |= self.narrow(subband(digit, band), !cleared);
             }
         }
         Ok(changed)
@@ -486,7 +508,54 @@ mod tests {
         assert!(matches!(board.claim_columns(), Ok(false)));
     }
 
+    /// True when settling again any mask not marked unsettled would change nothing: every
+    /// write that narrowed a mask marked it.
+    fn narrowed_masks_are_marked(board: &Board) -> bool {
+        (0..27)
+            .filter(|subband| board.unsettled & 1 << subband == 0)
+            .all(|subband| {
+                let mut again = *board;
+                again.settle(subband, Portable).is_ok() && again.masks == board.masks
+            })
+    }
+
     proptest::proptest! {
+        /// Propagation stops only where nothing more follows, because every write that
+        /// narrows a mask (a guess placed or ruled out, a naked single, a column claimed, the
+        /// band logic itself) leaves it marked to be settled again. Down a path of guesses
+        /// from random puzzles (the first or the other branch in turn, claiming at every other
+        /// level), each guess marks what it narrows, and every stuck position is settled
+        /// everywhere and holds no naked single.
+        #[test]
+        fn propagation_stops_at_its_fixed_point(seed in 0u64..1_000_000, keep in 0.1f64..0.5) {
+            let (_, puzzle) = random_puzzle(seed, keep);
+            let mut board = Board::from_givens(&Givens::of(&puzzle));
+            for depth in 0..12 {
+                let claim = depth % 2 == 1;
+                let progress = match claim {
+                    true => board.propagate_with::<true, _>(Portable),
+                    false => board.propagate_with::<false, _>(Portable),
+                };
+                let Progress::Stuck { pairs } = progress else {
+                    break;
+                };
+                proptest::prop_assert_eq!(board.unsettled, 0);
+                proptest::prop_assert!(narrowed_masks_are_marked(&board), "{puzzle}, {depth}");
+                let (mut singles, mut claims) = (board, board);
+                proptest::prop_assert!(matches!(singles.naked_singles(), Ok(Some(_))));
+                if claim {
+                    proptest::prop_assert!(matches!(claims.claim_columns(), Ok(false)));
+                }
+                let guess = board.guess_cell(pairs, Fallback::FewestCandidates);
+                let digit = board.first_candidate(guess.cell).expect("an open cell");
+                match depth % 4 < 2 {
+                    true => board.assign(guess.cell, digit),
+                    false => board.eliminate(guess.cell, digit),
+                }
+                proptest::prop_assert!(narrowed_masks_are_marked(&board), "{puzzle}, {depth}");
+            }
+        }
+
         /// Claiming never strikes out a digit of a solution: from a random complete grid with
         /// a random half or fewer of its cells given, propagation with claiming keeps every
         /// cell's digit among its candidates (and so never ends in a contradiction).

@@ -21,19 +21,21 @@
 //! * **Naked singles**: cells with one candidate digit, found for a whole band at once by counting
 //!   candidates bit-sliced across the nine digit masks.
 //!
-//! A mask is settled again when it differs from what the band logic last left. The 27 masks are
-//! compared with what was left all at once, without a branch (the compiler makes it a few
-//! vector compares), and only the masks that differ are settled, lowest first, until none
-//! does. (JCZSolve, which the `sudoku` crate follows, branches on each of the 27 in turn; those
-//! branches are taken about three times a pass in no order a predictor can learn, and without
-//! them the engine runs 15-20% faster: docs/performance.md.)
+//! A mask is settled again when it has narrowed since the band logic last settled it. Each
+//! write that narrows a mask notes it in a set of 27 bits, and a pass settles the masks of that
+//! set, lowest first, collecting in a register what they narrow for the next pass, until a pass
+//! narrows nothing. (JCZSolve, which the `sudoku` crate follows, keeps a copy of every mask as
+//! last settled and branches on each of the 27 in turn; those branches are taken about three
+//! times a pass in no order a predictor can learn. Comparing all 27 with such a copy at once,
+//! without a branch, reads back words just written and stalls the processor; the set of bits
+//! costs neither: docs/performance.md.)
 //!
 //! When nothing more follows, the engine guesses: on a two-candidate cell of the band and stack
 //! with the most open cells when there is one (almost always), else on a cell with few
 //! candidates (see `Fallback` in `board.rs`: a search for one solution and a count pick it
 //! differently). It tries the first digit on a copy of the state and, when that branch is
 //! done, removes the digit from the cell and goes on (placing the other digit at once when the
-//! cell had two). The whole state is 228 bytes on the stack; nothing is allocated during the
+//! cell had two). The whole state is 124 bytes on the stack; nothing is allocated during the
 //! search.
 //!
 //! The search is compiled twice: for every machine, and with BMI1 and BMI2, where a mask's
@@ -142,7 +144,7 @@ trait Visitor {
 /// Depth-first search from `board`, which it uses up as scratch space. Returns false once the
 /// visitor asked to stop.
 ///
-/// The board is borrowed rather than moved: a move would copy the 228-byte state a second time
+/// The board is borrowed rather than moved: a move would copy the 124-byte state a second time
 /// for every guess, on top of the copy that makes the branch.
 fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStats) -> bool {
     isa::search_best(board, visitor, stats)
