@@ -192,7 +192,8 @@ impl Board {
         Ok(narrowed & !(1 << subband))
     }
 
-    /// Settles every mask that changed since it was last settled, until none did.
+    /// Settles every mask that changed since it was last settled, until none did. False on a
+    /// contradiction, which leaves the board half settled: the search drops it.
     #[inline(always)]
     fn settle_all(&mut self, isa: impl Instructions) -> bool {
         let mut unsettled = std::mem::take(&mut self.unsettled);
