@@ -93,7 +93,8 @@ struct Search<'a> {
     box_columns: usize,
     /// Per row, the place chosen (a column bit; 0 for a row that needs none).
     chosen: Vec<u64>,
-    /// States (row, columns taken, stacks taken in the band) known to have no completion.
+    /// States (row, columns taken, columns of the stacks taken in the band) known to have no
+    /// completion.
     dead: HashSet<(usize, u64, u64)>,
     /// Rows tried so far, against [`BUDGET`].
     nodes: u64,
@@ -101,14 +102,15 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Whether the rows from `row` on can be filled, row `through.0` with the place
-    /// `through.1`, the columns in `taken` gone and, in the band of `row`, the stacks in
-    /// `stacks`; the places chosen are left in `chosen`. None once the budget is spent.
+    /// `through.1`, the columns in `taken` gone and, in the band of `row`, the columns of the
+    /// stacks whose box has its place (`boxed`); the places chosen are left in `chosen`. None
+    /// once the budget is spent.
     fn completes(
         &mut self,
         row: usize,
         through: (usize, u64),
         taken: u64,
-        stacks: u64,
+        boxed: u64,
     ) -> Option<bool> {
         if row == self.rows.len() {
             return Some(true);
@@ -118,12 +120,12 @@ impl Search<'_> {
             return None;
         }
         // Below the given place the state alone decides; above it the place is still to come.
-        let key = (row, taken, stacks);
+        let key = (row, taken, boxed);
         if row > through.0 && self.dead.contains(&key) {
             return Some(false);
         }
         let last_of_band = row % self.box_rows == self.box_rows - 1;
-        let next_stacks = |stacks: u64| if last_of_band { 0 } else { stacks };
+        let next_boxed = |boxed: u64| if last_of_band { 0 } else { boxed };
         let mut open = match row == through.0 {
             true => through.1,
             false => self.rows[row],
@@ -131,18 +133,15 @@ impl Search<'_> {
         self.chosen[row] = 0;
         if open == 0 {
             // A row that needs nothing (its value is placed already).
-            return self.completes(row + 1, through, taken, next_stacks(stacks));
+            return self.completes(row + 1, through, taken, next_boxed(boxed));
         }
-        let blocked_stacks = (0..self.rows.len() / self.box_columns)
-            .filter(|&s| stacks >> s & 1 != 0)
-            .fold(0u64, |bits, s| bits | stack_columns(s, self.box_columns));
-        open &= !taken & !blocked_stacks;
+        open &= !taken & !boxed;
         while open != 0 {
             let place = open & open.wrapping_neg();
             open ^= place;
             let stack = place.trailing_zeros() as usize / self.box_columns;
             self.chosen[row] = place;
-            let next = next_stacks(stacks | 1 << stack);
+            let next = next_boxed(boxed | stack_columns(stack, self.box_columns));
             if self.completes(row + 1, through, taken | place, next)? {
                 return Some(true);
             }
