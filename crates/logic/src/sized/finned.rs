@@ -27,7 +27,7 @@ fn kind(technique: Technique) -> Option<(usize, bool)> {
 /// line would hold the value once only (the fish would not be one).
 pub(super) fn finned_fish(state: &SizedCandidates, technique: Technique) -> Option<SizedStep> {
     let (k, sashimi) = kind(technique)?;
-    for value in templates::values_to_search(state) {
+    for (value, _) in templates::values_to_search(state) {
         for by_rows in [true, false] {
             let search = Search::new(state, value, by_rows, (k, sashimi, technique));
             if let Some(step) = search.base_lines(0, &mut Vec::new(), 0) {

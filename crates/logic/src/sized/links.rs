@@ -80,7 +80,7 @@ fn two_link_kind(state: &SizedCandidates, links: [StrongLink; 2], inner: [usize;
 /// one of the outer ends holds the value. `technique` (Skyscraper, 2-String Kite or Turbot
 /// Fish) says which shape to look for.
 pub(super) fn two_links(state: &SizedCandidates, technique: Technique) -> Option<SizedStep> {
-    for value in templates::values_to_search(state) {
+    for (value, _) in templates::values_to_search(state) {
         let links = strong_links(state, value);
         for (i, &first) in links.iter().enumerate() {
             for &second in &links[i + 1..] {
@@ -124,7 +124,7 @@ pub(super) fn two_links(state: &SizedCandidates, technique: Technique) -> Option
 pub(super) fn empty_rectangle(state: &SizedCandidates) -> Option<SizedStep> {
     let size = state.size();
     let (row_of, column_of) = (|c: usize| c / size, |c: usize| c % size);
-    for value in templates::values_to_search(state) {
+    for (value, _) in templates::values_to_search(state) {
         let links = strong_links(state, value);
         for b in 0..size {
             let places: Vec<usize> = state.places(SizedUnit::Box(b), value).collect();
@@ -300,7 +300,7 @@ fn chains_from(
 /// over (cell, holds or not) without caring whether it passes a cell twice.
 pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
     let cells = state.shape().cells();
-    for value in templates::values_to_search(state) {
+    for (value, _) in templates::values_to_search(state) {
         if deadline::passed() {
             return None;
         }
@@ -335,7 +335,7 @@ pub(super) fn x_chain(state: &SizedCandidates) -> Option<SizedStep> {
 /// (a trap).
 pub(super) fn simple_colors(state: &SizedCandidates) -> Option<SizedStep> {
     let cells = state.shape().cells();
-    for value in templates::values_to_search(state) {
+    for (value, _) in templates::values_to_search(state) {
         let links = strong_links(state, value);
         let mut colored = vec![false; cells];
         for start in links.iter().map(|link| link.ends[0]) {

@@ -345,22 +345,25 @@ type LineOf = fn(usize) -> SizedUnit;
 /// columns' other cells.
 fn fish(state: &SizedCandidates, k: usize, technique: Technique) -> Option<SizedStep> {
     let size = state.size();
-    for value in templates::values_to_search(state) {
+    for (value, rows) in templates::values_to_search(state) {
         for by_rows in [true, false] {
             let (base, cover): (LineOf, LineOf) = if by_rows {
                 (SizedUnit::Row, SizedUnit::Column)
             } else {
                 (SizedUnit::Column, SizedUnit::Row)
             };
-            // Each base line's places of the value, as a set of cover lines.
-            let spots: Vec<u64> = (0..size)
-                .map(|line| {
-                    state.places(base(line), value).fold(0u64, |bits, cell| {
-                        let cross = if by_rows { cell % size } else { cell / size };
-                        bits | 1 << cross
+            // Each base line's places of the value, as a set of cover lines: the rows as
+            // given, or the columns read across them.
+            let spots: Vec<u64> = match by_rows {
+                true => rows.clone(),
+                false => (0..size)
+                    .map(|column| {
+                        rows.iter().enumerate().fold(0u64, |bits, (row, &places)| {
+                            bits | (places >> column & 1) << row
+                        })
                     })
-                })
-                .collect();
+                    .collect(),
+            };
             let lines: Vec<usize> = (0..size)
                 .filter(|&l| (2..=k as u32).contains(&spots[l].count_ones()))
                 .collect();

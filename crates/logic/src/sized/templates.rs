@@ -16,12 +16,10 @@ thread_local! {
 }
 
 /// The values of `state`, in order, that reasoning about one value alone may remove places
-/// of: those with a place in no template (or whose templates were too many to look through).
-pub(super) fn values_to_search(state: &SizedCandidates) -> Vec<u8> {
+/// of: those with a place in no template (or whose templates were too many to look through),
+/// each with its places (per row, the columns holding it, as bits).
+pub(super) fn values_to_search(state: &SizedCandidates) -> Vec<(u8, Vec<u64>)> {
     let size = state.size();
-    if !skipping() {
-        return (1..=size as u8).collect();
-    }
     // Per value, per row, the columns holding it.
     let mut places = vec![vec![0u64; size]; size];
     for cell in 0..size * size {
@@ -29,16 +27,19 @@ pub(super) fn values_to_search(state: &SizedCandidates) -> Vec<u8> {
             places[usize::from(value - 1)][cell / size] |= 1 << (cell % size);
         }
     }
+    let values = (1..=size as u8).zip(places);
+    if !skipping() {
+        return values.collect();
+    }
     let boxes = (state.shape().box_rows(), state.shape().box_columns());
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         if last.len() < size {
             last.resize(size, (((0, 0), Vec::new()), false));
         }
-        (1..=size as u8)
-            .filter(|&value| {
+        values
+            .filter(|(value, rows)| {
                 let ((asked_boxes, asked), fits) = &mut last[usize::from(value - 1)];
-                let rows = &places[usize::from(value - 1)];
                 if *asked_boxes != boxes || asked != rows {
                     *fits = every_place_fits(rows, boxes) == Some(true);
                     (*asked_boxes, *asked) = (boxes, rows.clone());
