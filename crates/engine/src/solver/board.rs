@@ -2,6 +2,7 @@
 
 use super::Givens;
 use super::isa::Instructions;
+use super::sweep::clear_cells;
 use super::tables::{
     BAND_BITS, BAND_PLACEMENTS, CLAIM_CONTRADICTION, CLAIMED_COLUMNS, KEEP_WHEN_PLACED,
     SEEN_FROM_MINIROWS, SOLE_COLUMNS, SOLE_MINIROWS, STACK_IN_BAND, cells_in_columns, columns_of,
@@ -179,14 +180,12 @@ impl Board {
         // written whole.
         let fixed = mask & SOLE_MINIROWS[presence] & sole_columns;
         self.unsolved[band] &= !fixed;
-        // (Written out rather than through `narrowed`: with the bits of the band gathered
-        // first and shifted once, the compiler makes the sweep a few vector operations.)
-        let mut in_band = 0;
-        for (other_digit, other) in self.masks[9 * band..9 * band + 9].iter_mut().enumerate() {
-            let old = *other;
-            *other = old & !fixed;
-            in_band |= u32::from(*other != old) << other_digit;
-        }
+        let in_band = clear_cells(
+            (&mut self.masks[9 * band..9 * band + 9])
+                .try_into()
+                .expect("nine masks"),
+            fixed,
+        );
         narrowed |= in_band << (9 * band);
         self.masks[subband] = mask;
         Ok(narrowed & !(1 << subband))

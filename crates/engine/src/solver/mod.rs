@@ -57,6 +57,7 @@ use crate::grid::{CELLS, Grid, Position};
 mod board;
 mod handover;
 mod isa;
+mod sweep;
 mod tables;
 
 use board::{Board, Fallback, Guess, Progress};
