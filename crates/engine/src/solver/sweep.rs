@@ -31,7 +31,7 @@ pub(super) fn clear_cells(masks: &mut [u32; 9], cells: u32) -> u32 {
         }
     }
     let narrowed = !unchanged & 0xFF;
-    narrowed | clear_cells_in_turn(&mut last[..1], cells) << 8
+    narrowed | clear_cells_in_turn(last, cells) << 8
 }
 
 /// [`clear_cells`] on other processors.
