@@ -55,55 +55,16 @@ use crate::error::TimedOut;
 use crate::grid::{CELLS, Grid, Position};
 
 mod board;
+mod givens;
 mod handover;
 mod isa;
 mod sweep;
 mod tables;
 
 use board::{Board, Fallback, Guess, Progress};
+pub use givens::Givens;
 use handover::Patient;
 use isa::Instructions;
-
-/// A puzzle in the engine's own form: for each digit and band, the cells given that digit.
-///
-/// Changing a clue is one bit operation, so searches on puzzles a clue apart (as generation
-/// runs, one after another) skip reading a whole grid each time.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Givens {
-    /// `cells[digit.index()][band]`: bit `9 * row + column` for each cell of the band given
-    /// `digit`.
-    cells: [[u32; 3]; 9],
-}
-
-impl Givens {
-    /// The givens of `grid`.
-    pub fn of(grid: &Grid) -> Givens {
-        // Every cell is written, blanks to a slot of their own that is then dropped: no branch
-        // on whether a cell is given, which no predictor could guess.
-        let mut givens = Givens::default();
-        for (band, cells) in grid.cells().chunks_exact(27).enumerate() {
-            let mut by_value = [0u32; 10];
-            for (bit, &value) in cells.iter().enumerate() {
-                by_value[usize::from(value)] |= 1 << bit;
-            }
-            for (digit, &given) in by_value[1..].iter().enumerate() {
-                givens.cells[digit][band] = given;
-            }
-        }
-        givens
-    }
-
-    /// Makes `position` hold `digit`, or nothing.
-    pub fn set(&mut self, position: Position, digit: Option<Digit>) {
-        let (band, bit) = (position.band(), 1 << position.index_in_band());
-        for cells in &mut self.cells {
-            cells[band] &= !bit;
-        }
-        if let Some(digit) = digit {
-            self.cells[digit.index()][band] |= bit;
-        }
-    }
-}
 
 /// How many guesses a search makes by its visitor's fallback rule before it falls back on the
 /// fewest candidates whatever the visitor.
