@@ -161,8 +161,9 @@ impl Board {
     /// Applies the band logic to the mask `subband`: keeps the cells of placements that fit,
     /// clears from the other bands every column the digit must take in this one, and fixes
     /// every row left with a single cell (which then leaves every other digit). Returns the
-    /// other masks this narrowed, as bits (the caller keeps them in a register, where the
-    /// board's own set would be read and written through memory at every mask).
+    /// masks this narrowed, as bits, its own possibly among them: the caller, which keeps
+    /// them in a register (where the board's own set would be read and written through
+    /// memory at every mask), drops that one, settled now.
     #[inline(always)]
     fn settle(&mut self, subband: usize, isa: impl Instructions) -> Result<u32, Contradiction> {
         let (digit, band) = (subband % 9, subband / 9);
@@ -188,7 +189,7 @@ impl Board {
         );
         narrowed |= in_band << (9 * band);
         self.masks[subband] = mask;
-        Ok(narrowed & !(1 << subband))
+        Ok(narrowed)
     }
 
     /// Settles every mask that changed since it was last settled, until none did. False on a
