@@ -6,7 +6,7 @@ use super::sweep::clear_cells;
 use super::tables::{
     BAND_BITS, BAND_PLACEMENTS, CLAIM_CONTRADICTION, CLAIMED_COLUMNS, KEEP_WHEN_PLACED,
     SEEN_FROM_MINIROWS, SOLE_COLUMNS, SOLE_MINIROWS, STACK_IN_BAND, cells_in_columns, columns_of,
-    count_per_box, presence,
+    count_per_box,
 };
 use crate::grid::{BAND_CELLS, CELLS, Grid};
 
@@ -31,7 +31,7 @@ const fn subband(digit: usize, band: usize) -> usize {
 const ALL_SUBBANDS: u32 = (1 << 27) - 1;
 
 /// The engine's whole state: where each digit can still go, and which cells are still open.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) struct Board {
     /// `masks[subband(digit, band)]`: cells of the band where the digit (0-8) may go. A cell
     /// whose digit is fixed stays set in that digit's mask only.
@@ -88,8 +88,15 @@ impl Board {
     };
 
     /// Builds the state for a puzzle: each given cell keeps its digit as its only candidate,
-    /// and the digit leaves the given's row, column and box.
+    /// and the digit leaves the given's row, column and box. Built with the best instructions
+    /// the machine has (a few percent of an easy puzzle's time goes here).
     pub(super) fn from_givens(givens: &Givens) -> Board {
+        super::isa::board_from_givens(givens)
+    }
+
+    /// [`Board::from_givens`], compiled for `isa`.
+    #[inline(always)]
+    pub(super) fn from_givens_with(givens: &Givens, isa: impl Instructions) -> Board {
         let cells = &givens.cells;
         let given: [u32; 3] =
             std::array::from_fn(|band| cells.iter().fold(0, |given, own| given | own[band]));
@@ -101,7 +108,7 @@ impl Board {
                 // It leaves the rows and boxes of its givens too (one look-up), and the cells
                 // given other digits. Its own givens stay: two that clash leave the band no
                 // placement, or one of them no candidate.
-                let seen = SEEN_FROM_MINIROWS[presence(own[band])];
+                let seen = SEEN_FROM_MINIROWS[isa.presence(own[band])];
                 board.masks[subband(digit, band)] =
                     BAND_BITS & !((given[band] | seen | columns) & !own[band]);
             }
@@ -429,20 +436,26 @@ impl Board {
 
     /// The solved grid; only meaningful once every cell is fixed.
     pub(super) fn solution(&self) -> Grid {
-        let mut cells = [0u8; CELLS];
+        // Each band is written into 32 bytes, so that no cell index needs a bounds check,
+        // then copied into place.
+        let mut bands = [[0u8; 32]; 3];
         for digit in 0..9 {
-            for band in 0..3 {
+            for (band, cells) in bands.iter_mut().enumerate() {
                 // Solved, each mask holds one cell per row: three, found without a loop
                 // that ends on the data.
                 let mut bits = self.masks[subband(digit, band)];
                 debug_assert_eq!(bits.count_ones(), 3, "one cell per row once solved");
                 for _row in 0..3 {
-                    cells[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
+                    cells[bits.trailing_zeros() as usize & 31] = digit as u8 + 1;
                     bits &= bits.wrapping_sub(1);
                 }
             }
         }
-        Grid::from_cells(cells).expect("every cell holds a digit from 1 to 9")
+        let mut cells = [0u8; CELLS];
+        for (cells, band) in cells.chunks_exact_mut(BAND_CELLS).zip(&bands) {
+            cells.copy_from_slice(&band[..BAND_CELLS]);
+        }
+        Grid::from_digits(cells)
     }
 }
 
