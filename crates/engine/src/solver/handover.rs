@@ -53,8 +53,8 @@ impl<V: Visitor> Visitor for Patient<V> {
     }
 
     #[inline]
-    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
-        self.inner.first_guess(board, cell)
+    fn first_guess(&mut self, candidates: u32) -> usize {
+        self.inner.first_guess(candidates)
     }
 }
 

@@ -94,12 +94,11 @@ trait Visitor {
         true
     }
 
-    /// Which digit of `cell` to try first when the search must guess: by default the smallest.
+    /// Which digit (0-8) of a cell's `candidates` (bit `d` for digit `d`, never empty) to try
+    /// first when the search must guess there: by default the smallest.
     #[inline]
-    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
-        board
-            .first_candidate(cell)
-            .expect("propagation leaves every open cell a candidate")
+    fn first_guess(&mut self, candidates: u32) -> usize {
+        candidates.trailing_zeros() as usize
     }
 }
 
@@ -150,21 +149,20 @@ fn search_with<V: Visitor, const CLAIM: bool, I: Instructions>(
         if !visitor.keep_going(stats.guesses) {
             return false;
         }
-        let digit = visitor.first_guess(board, cell);
+        let candidates = board.candidates(cell);
+        let digit = visitor.first_guess(candidates);
         let mut branch = *board;
         branch.assign(cell, digit);
         stats.guesses += 1;
         if !isa.search::<V, CLAIM>(&mut branch, visitor, stats) {
             return false;
         }
-        board.eliminate(cell, digit);
         // A cell of two candidates has one left: place it now rather than have propagation
-        // find it as a naked single after another round.
-        if two_candidates {
-            let other = board
-                .first_candidate(cell)
-                .expect("a two-candidate cell keeps its other candidate");
-            board.assign(cell, other);
+        // find it as a naked single after another round. Placed, it loses the digit tried.
+        let others = candidates & !(1 << digit);
+        match two_candidates {
+            true => board.assign(cell, others.trailing_zeros() as usize),
+            false => board.eliminate(cell, digit),
         }
         if !CLAIM && stats.backtracks >= CLAIM_AFTER_BACKTRACKS {
             return isa.search::<V, true>(board, visitor, stats);
@@ -260,8 +258,7 @@ impl<R: Rng> Visitor for RandomSolution<'_, R> {
         false
     }
 
-    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
-        let candidates = board.candidates(cell);
+    fn first_guess(&mut self, candidates: u32) -> usize {
         let pick = self.rng.random_range(0..candidates.count_ones());
         (0..9)
             .filter(|digit| candidates & (1 << digit) != 0)
@@ -430,8 +427,8 @@ impl<V: Visitor> Visitor for Timed<V> {
     }
 
     #[inline]
-    fn first_guess(&mut self, board: &Board, cell: usize) -> usize {
-        self.inner.first_guess(board, cell)
+    fn first_guess(&mut self, candidates: u32) -> usize {
+        self.inner.first_guess(candidates)
     }
 }
 
