@@ -234,9 +234,7 @@ impl Board {
         (one, two, three)
     }
 
-    /// The digit (0-8) of the first candidate at `bit` of `band`, if any: gathered without a
-    /// branch on each digit, which no predictor could guess (5% faster on puzzles solved in
-    /// a straight dive, where this runs once a node).
+    /// The digit (0-8) of the first candidate at `bit` of `band`, if any.
     #[inline(always)]
     fn first_candidate_in(&self, band: usize, bit: usize) -> Option<usize> {
         let set = self.candidates_in(band, bit);
@@ -249,7 +247,9 @@ impl Board {
         self.candidates_in(band, bit)
     }
 
-    /// The candidates at `bit` of `band` as a 9-bit mask, bit `d` for digit `d` (0-8).
+    /// The candidates at `bit` of `band` as a 9-bit mask, bit `d` for digit `d` (0-8):
+    /// gathered without a branch on each digit, which no predictor could guess (5% faster on
+    /// puzzles solved in a straight dive, where a guess reads them once a node).
     #[inline(always)]
     fn candidates_in(&self, band: usize, bit: usize) -> u32 {
         let mut set = 0;

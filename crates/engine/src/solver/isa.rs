@@ -141,8 +141,8 @@ fn search_bmi2<V: Visitor, const CLAIM: bool>(
     super::search_with::<V, CLAIM, Bmi2>(isa, board, visitor, stats)
 }
 
-/// Runs `search_with` on the best instructions this machine has.
-/// The board for `givens`, built with the best instructions at hand.
+/// The board for `givens`, built with the best instructions this machine has (`pext` finds
+/// each given's minirows in one instruction).
 pub(super) fn board_from_givens(givens: &Givens) -> Board {
     #[cfg(target_arch = "x86_64")]
     if let Some(isa) = Bmi2::detect() {
@@ -152,12 +152,14 @@ pub(super) fn board_from_givens(givens: &Givens) -> Board {
     Board::from_givens_with(givens, Portable)
 }
 
+/// [`Board::from_givens_with`] with BMI1 and BMI2 enabled, as for [`search_bmi2`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt,popcnt")]
 fn board_from_givens_bmi2(isa: Bmi2, givens: &Givens) -> Board {
     Board::from_givens_with(givens, isa)
 }
 
+/// Runs `search_with` on the best instructions this machine has.
 #[inline]
 pub(super) fn search_best<V: Visitor>(
     board: &mut Board,
