@@ -31,7 +31,8 @@ const fn subband(digit: usize, band: usize) -> usize {
 const ALL_SUBBANDS: u32 = (1 << 27) - 1;
 
 /// The engine's whole state: where each digit can still go, and which cells are still open.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy)]
+#[cfg_attr(test, derive(PartialEq, Eq, Debug))]
 pub(super) struct Board {
     /// `masks[subband(digit, band)]`: cells of the band where the digit (0-8) may go. A cell
     /// whose digit is fixed stays set in that digit's mask only.

@@ -159,9 +159,8 @@ fn search_with<V: Visitor, const CLAIM: bool, I: Instructions>(
         }
         // A cell of two candidates has one left: place it now rather than have propagation
         // find it as a naked single after another round. Placed, it loses the digit tried.
-        let others = candidates & !(1 << digit);
         match two_candidates {
-            true => board.assign(cell, others.trailing_zeros() as usize),
+            true => board.assign(cell, (candidates & !(1 << digit)).trailing_zeros() as usize),
             false => board.eliminate(cell, digit),
         }
         if !CLAIM && stats.backtracks >= CLAIM_AFTER_BACKTRACKS {
