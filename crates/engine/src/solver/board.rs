@@ -4,9 +4,8 @@ use super::Givens;
 use super::isa::Instructions;
 use super::sweep::clear_cells;
 use super::tables::{
-    BAND_BITS, BAND_PLACEMENTS, CLAIM_CONTRADICTION, CLAIMED_COLUMNS, KEEP_WHEN_PLACED,
-    SEEN_FROM_MINIROWS, SOLE_COLUMNS, SOLE_MINIROWS, STACK_IN_BAND, cells_in_columns, columns_of,
-    count_per_box,
+    BAND_BITS, BAND_PLACEMENTS, KEEP_WHEN_PLACED, SEEN_FROM_MINIROWS, SOLE_COLUMNS, SOLE_MINIROWS,
+    STACK_IN_BAND, cells_in_columns, columns_of, count_per_box,
 };
 use crate::grid::{BAND_CELLS, CELLS, Grid};
 
@@ -286,27 +285,13 @@ impl Board {
         Ok((!placed).then_some(pairs))
     }
 
-    /// Column claiming, for every digit: a column whose candidates for the digit all lie in
-    /// one band puts the digit of that band's box in that column, so the box's other two
-    /// columns lose it. Two such columns in one box of a band are a contradiction. Returns
-    /// whether any mask changed; the next [`Board::settle_all`] settles them.
+    /// Column claiming, for every digit (see [`super::claim`]). Returns whether any mask
+    /// changed; the next [`Board::settle_all`] settles them.
     #[inline]
     fn claim_columns(&mut self) -> Result<bool, Contradiction> {
-        let mut changed = false;
-        for digit in 0..9 {
-            let columns: [u32; 3] =
-                std::array::from_fn(|band| columns_of(self.masks[subband(digit, band)]));
-            for band in 0..3 {
-                let only_here =
-                    columns[band] & !(columns[(band + 1) % 3] | columns[(band + 2) % 3]);
-                let cleared = CLAIMED_COLUMNS[only_here as usize];
-                if cleared & CLAIM_CONTRADICTION != 0 {
-                    return Err(Contradiction);
-                }
-                changed |= self.narrow(subband(digit, band), !cleared);
-            }
-        }
-        Ok(changed)
+        let narrowed = super::claim::claim_columns(&mut self.masks).ok_or(Contradiction)?;
+        self.unsettled |= narrowed;
+        Ok(narrowed != 0)
     }
 
     /// Propagates everything the rules force, cheapest rule first; with column claiming as a

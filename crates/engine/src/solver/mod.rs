@@ -55,6 +55,7 @@ use crate::error::TimedOut;
 use crate::grid::{CELLS, Grid, Position};
 
 mod board;
+mod claim;
 mod givens;
 mod handover;
 mod isa;

@@ -157,32 +157,6 @@ pub const SOLE_COLUMNS: [u32; 512] = {
     table
 };
 
-/// Marks a [`CLAIMED_COLUMNS`] entry whose columns cannot all hold the digit.
-pub const CLAIM_CONTRADICTION: u32 = 1 << 31;
-
-/// For the columns (9 bits) where a digit can go in this band and in no other: every cell of
-/// the other two columns of each box holding one such column (the box's digit is in that
-/// column), or [`CLAIM_CONTRADICTION`] when one box holds two (it would need the digit twice).
-pub const CLAIMED_COLUMNS: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut columns = 0;
-    while columns < 512 {
-        let mut j = 0;
-        while j < 3 {
-            let stack: usize = 0b111 << (3 * j);
-            let in_box = columns & stack;
-            if in_box & in_box.wrapping_sub(1) != 0 {
-                table[columns] |= CLAIM_CONTRADICTION;
-            } else if in_box != 0 {
-                table[columns] |= cells_in_columns((stack & !in_box) as u32);
-            }
-            j += 1;
-        }
-        columns += 1;
-    }
-    table
-};
-
 /// For a 9-bit row field: how many of its bits lie in each box, one byte per box.
 const ROW_COUNT_PER_BOX: [u32; 512] = {
     let mut table = [0u32; 512];
