@@ -285,20 +285,21 @@ impl Board {
         Ok((!placed).then_some(pairs))
     }
 
-    /// Column claiming, for every digit (see [`super::claim`]). Returns whether any mask
-    /// changed; the next [`Board::settle_all`] settles them.
+    /// The band logic along the stacks, for every digit (see `stacks.rs`). Returns whether
+    /// any mask narrowed; the next [`Board::settle_all`] settles them (and finds a box left
+    /// without a place for a digit).
     #[inline]
-    fn claim_columns(&mut self) -> Result<bool, Contradiction> {
-        let narrowed = super::claim::claim_columns(&mut self.masks).ok_or(Contradiction)?;
+    fn match_stacks(&mut self) -> bool {
+        let narrowed = super::stacks::match_stacks(&mut self.masks);
         self.unsettled |= narrowed;
-        Ok(narrowed != 0)
+        narrowed != 0
     }
 
-    /// Propagates everything the rules force, cheapest rule first; with column claiming as a
-    /// last rule when `CLAIM` is set (more work a node, for smaller trees where a search has
-    /// grown large). Inlined into the search, so that it is compiled for the search's `isa`.
+    /// Propagates everything the rules force, cheapest rule first; with the band logic along
+    /// the stacks as a last rule when `STACKS` is set (more work a node, for smaller trees once
+    /// a search has met a dead end). Inlined into the search, so that it is compiled for the search's `isa`.
     #[inline(always)]
-    pub(super) fn propagate_with<const CLAIM: bool, I: Instructions>(
+    pub(super) fn propagate_with<const STACKS: bool, I: Instructions>(
         &mut self,
         isa: I,
     ) -> Progress {
@@ -313,12 +314,8 @@ impl Board {
                 Err(Contradiction) => return Progress::Contradiction,
                 Ok(None) => continue,
                 Ok(Some(pairs)) => {
-                    if CLAIM {
-                        match self.claim_columns() {
-                            Err(Contradiction) => return Progress::Contradiction,
-                            Ok(true) => continue,
-                            Ok(false) => {}
-                        }
+                    if STACKS && self.match_stacks() {
+                        continue;
                     }
                     return Progress::Stuck { pairs };
                 }
@@ -465,7 +462,7 @@ mod tests {
     }
 
     #[test]
-    fn claiming_along_columns_solves_what_the_band_rules_leave_open() {
+    fn the_stacks_solve_what_the_band_rules_leave_open() {
         let grid: Grid = COLUMN_PUZZLE.parse().expect("test puzzle parses");
         let start = Board::from_givens(&Givens::of(&grid));
         let mut plain = start;
@@ -473,32 +470,71 @@ mod tests {
             plain.propagate_with::<false, _>(Portable),
             Progress::Stuck { .. }
         ));
-        let mut claiming = start;
+        let mut stacks = start;
         assert!(matches!(
-            claiming.propagate_with::<true, _>(Portable),
+            stacks.propagate_with::<true, _>(Portable),
             Progress::Solved
         ));
-        let solution = claiming.solution();
+        let solution = stacks.solution();
         assert!(solution.is_solution_of(&grid));
     }
 
     #[test]
-    fn two_claiming_columns_in_one_box_are_a_contradiction() {
-        // Columns 1 and 2 can take the digit 1 in the top band only, both inside box 1.
-        let mut board = Board::EMPTY;
-        for band in 1..3 {
-            // Digit 0 (the digit 1) fits nowhere in columns 1 and 2 of bands 2 and 3.
-            board.masks[subband(0, band)] &= !cells_in_columns(0b011);
-        }
-        assert!(board.claim_columns().is_err());
-        // One such column per box is a claim, not a contradiction: it clears the box's others.
+    fn a_stack_that_cannot_place_a_digit_is_a_contradiction() {
+        // Column 3 can take the digit 1 nowhere: the three boxes of the first stack are left
+        // two columns for three.
+        let without_column_3 = || {
+            let mut board = Board::EMPTY;
+            for band in 0..3 {
+                board.masks[subband(0, band)] &= !cells_in_columns(0b100);
+            }
+            board
+        };
+        assert!(matches!(
+            without_column_3().propagate_with::<true, _>(Portable),
+            Progress::Contradiction
+        ));
+        // The band rules alone do not see it: every box still has two columns for the digit.
+        assert!(matches!(
+            without_column_3().propagate_with::<false, _>(Portable),
+            Progress::Stuck { .. }
+        ));
+    }
+
+    #[test]
+    fn boxes_of_a_stack_take_different_columns() {
+        // A column left to one box: that box loses its other two columns.
         let mut board = Board::EMPTY;
         for band in 1..3 {
             board.masks[subband(0, band)] &= !cells_in_columns(0b001);
         }
-        assert!(matches!(board.claim_columns(), Ok(true)));
+        assert!(board.match_stacks());
         assert_eq!(board.masks[subband(0, 0)] & cells_in_columns(0b110), 0);
-        assert!(matches!(board.claim_columns(), Ok(false)));
+        assert_ne!(board.masks[subband(0, 0)] & cells_in_columns(0b001), 0);
+        assert!(!board.match_stacks());
+        // Two boxes left the same two columns: the third box loses both.
+        let mut board = Board::EMPTY;
+        for band in 0..2 {
+            board.masks[subband(4, band)] &= !cells_in_columns(0b100_000_000);
+        }
+        assert!(board.match_stacks());
+        assert_eq!(
+            board.masks[subband(4, 2)] & cells_in_columns(0b011_000_000),
+            0
+        );
+        assert_ne!(
+            board.masks[subband(4, 2)] & cells_in_columns(0b100_000_000),
+            0
+        );
+        // Other digits and stacks are untouched.
+        let untouched =
+            (0..27).filter(|&i| i != subband(4, 2) && i != subband(4, 0) && i != subband(4, 1));
+        assert!(
+            untouched.clone().all(|i| board.masks[i] == BAND_BITS),
+            "{:?}",
+            board.masks
+        );
+        assert!(!board.match_stacks());
     }
 
     /// True when settling again any mask not marked unsettled would change nothing: every
@@ -514,9 +550,9 @@ mod tests {
 
     proptest::proptest! {
         /// Propagation stops only where nothing more follows, because every write that
-        /// narrows a mask (a guess placed or ruled out, a naked single, a column claimed, the
+        /// narrows a mask (a guess placed or ruled out, a naked single, the stacks' rule, the
         /// band logic itself) leaves it marked to be settled again. Down a path of guesses
-        /// from random puzzles (the first or the other branch in turn, claiming at every other
+        /// from random puzzles (the first or the other branch in turn, the stacks' rule at every other
         /// level), each guess marks what it narrows, and every stuck position is settled
         /// everywhere and holds no naked single.
         #[test]
@@ -524,8 +560,8 @@ mod tests {
             let (_, puzzle) = random_puzzle(seed, keep);
             let mut board = Board::from_givens(&Givens::of(&puzzle));
             for depth in 0..12 {
-                let claim = depth % 2 == 1;
-                let progress = match claim {
+                let stacks = depth % 2 == 1;
+                let progress = match stacks {
                     true => board.propagate_with::<true, _>(Portable),
                     false => board.propagate_with::<false, _>(Portable),
                 };
@@ -534,10 +570,10 @@ mod tests {
                 };
                 proptest::prop_assert_eq!(board.unsettled, 0);
                 proptest::prop_assert!(narrowed_masks_are_marked(&board), "{puzzle}, {depth}");
-                let (mut singles, mut claims) = (board, board);
+                let (mut singles, mut matched) = (board, board);
                 proptest::prop_assert!(matches!(singles.naked_singles(), Ok(Some(_))));
-                if claim {
-                    proptest::prop_assert!(matches!(claims.claim_columns(), Ok(false)));
+                if stacks {
+                    proptest::prop_assert!(!matched.match_stacks());
                 }
                 let guess = board.guess_cell(pairs, Fallback::FewestCandidates);
                 let digit = board.candidates(guess.cell).trailing_zeros() as usize;
@@ -549,11 +585,11 @@ mod tests {
             }
         }
 
-        /// Claiming never strikes out a digit of a solution: from a random complete grid with
-        /// a random half or fewer of its cells given, propagation with claiming keeps every
+        /// The stacks' rule never strikes out a digit of a solution: from a random complete grid
+        /// with a random half or fewer of its cells given, propagation with it keeps every
         /// cell's digit among its candidates (and so never ends in a contradiction).
         #[test]
-        fn claiming_keeps_every_solution(seed in 0u64..1_000_000, keep in 0.05f64..0.5) {
+        fn the_stacks_keep_every_solution(seed in 0u64..1_000_000, keep in 0.05f64..0.5) {
             let (solution, puzzle) = random_puzzle(seed, keep);
             let mut board = Board::from_givens(&Givens::of(&puzzle));
             let progress = board.propagate_with::<true, _>(Portable);

@@ -21,7 +21,7 @@ pub(super) trait Instructions: Copy {
     fn presence(self, mask: u32) -> usize;
 
     /// The search (`search_with` in the parent module) compiled for these instructions.
-    fn search<V: Visitor, const CLAIM: bool>(
+    fn search<V: Visitor, const STACKS: bool>(
         self,
         board: &mut Board,
         visitor: &mut V,
@@ -39,13 +39,13 @@ impl Instructions for Portable {
         tables::presence(mask)
     }
 
-    fn search<V: Visitor, const CLAIM: bool>(
+    fn search<V: Visitor, const STACKS: bool>(
         self,
         board: &mut Board,
         visitor: &mut V,
         stats: &mut SearchStats,
     ) -> bool {
-        super::search_with::<V, CLAIM, Self>(self, board, visitor, stats)
+        super::search_with::<V, STACKS, Self>(self, board, visitor, stats)
     }
 }
 
@@ -117,14 +117,14 @@ impl Instructions for Bmi2 {
     }
 
     #[inline(always)]
-    fn search<V: Visitor, const CLAIM: bool>(
+    fn search<V: Visitor, const STACKS: bool>(
         self,
         board: &mut Board,
         visitor: &mut V,
         stats: &mut SearchStats,
     ) -> bool {
         // SAFETY: a `Bmi2` value exists only where `detect` found every feature enabled there.
-        unsafe { search_bmi2::<V, CLAIM>(self, board, visitor, stats) }
+        unsafe { search_bmi2::<V, STACKS>(self, board, visitor, stats) }
     }
 }
 
@@ -132,13 +132,13 @@ impl Instructions for Bmi2 {
 /// and the board's propagation).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,lzcnt,popcnt")]
-fn search_bmi2<V: Visitor, const CLAIM: bool>(
+fn search_bmi2<V: Visitor, const STACKS: bool>(
     isa: Bmi2,
     board: &mut Board,
     visitor: &mut V,
     stats: &mut SearchStats,
 ) -> bool {
-    super::search_with::<V, CLAIM, Bmi2>(isa, board, visitor, stats)
+    super::search_with::<V, STACKS, Bmi2>(isa, board, visitor, stats)
 }
 
 /// The board for `givens`, built with the best instructions this machine has (`pext` finds

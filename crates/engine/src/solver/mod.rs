@@ -17,6 +17,9 @@
 //! * **Columns**: a digit whose candidates in a box of the band all lie in one column must go
 //!   there, so that column leaves the digit's masks in the other two bands (pointing along
 //!   columns). This is also how a fixed cell clears its column.
+//! * **Stacks**, once a search has met a dead end: per digit, the boxes of a stack take three
+//!   different columns, so a box keeps only the columns some such matching gives it (column
+//!   claiming, hidden singles in columns, pairs of boxes left the same two columns).
 //! * A row left with one candidate fixes the digit there: the cell leaves every other digit.
 //! * **Naked singles**: cells with one candidate digit, found for a whole band at once by counting
 //!   candidates bit-sliced across the nine digit masks.
@@ -55,10 +58,10 @@ use crate::error::TimedOut;
 use crate::grid::{CELLS, Grid, Position};
 
 mod board;
-mod claim;
 mod givens;
 mod handover;
 mod isa;
+mod stacks;
 mod sweep;
 mod tables;
 
@@ -71,13 +74,12 @@ use isa::Instructions;
 /// fewest candidates whatever the visitor.
 const FALLBACK_GUESSES: u64 = 256;
 
-/// After this many dead ends, a search also claims along columns at every node (see
-/// `Board::propagate_with` and [`search_with`]). Most searches never get there: the hard
-/// collections average 116 to 182 dead ends when counting, puzzles with many solutions a few
-/// dozen. A tree this large is one where the cheaper rules miss what a column shows (a 17-clue
-/// puzzle walked 1,525 nodes without it and is solved at its root with it); 256 leaves every
-/// collection's time as it was.
-const CLAIM_AFTER_BACKTRACKS: u64 = 256;
+/// After this many dead ends, a search also applies the band logic along the stacks at every
+/// node (`stacks.rs`; see `Board::propagate_with` and [`search_with`]). A puzzle solved without
+/// a dead end does not pay for it; a search that has met one saves more nodes with it than it
+/// costs (3-6% faster on the hardest collections, docs/performance.md). From the root on, it
+/// costs puzzles with many solutions 6%.
+const STACKS_AFTER_BACKTRACKS: u64 = 1;
 
 /// Where the search reports solutions: it says whether to go on looking.
 trait Visitor {
@@ -112,14 +114,14 @@ fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStat
     isa::search_best(board, visitor, stats)
 }
 
-/// [`search`], claiming along columns at every node when `CLAIM` is set. Without it, once the
-/// search has met [`CLAIM_AFTER_BACKTRACKS`] dead ends, each of its open positions goes on with
-/// claiming as soon as a guess below it is done (the check is made there, once a guess, so
+/// [`search`], with the band logic along the stacks at every node when `STACKS` is set. Without
+/// it, once the search has met [`STACKS_AFTER_BACKTRACKS`] dead ends, each of its open positions
+/// goes on with that rule as soon as a guess below it is done (the check is made there, once a guess, so
 /// that the usual search pays nothing a node for it).
 ///
 /// Inlined into one function per instruction set (see `isa.rs`), through which it recurses.
 #[inline(always)]
-fn search_with<V: Visitor, const CLAIM: bool, I: Instructions>(
+fn search_with<V: Visitor, const STACKS: bool, I: Instructions>(
     isa: I,
     board: &mut Board,
     visitor: &mut V,
@@ -130,7 +132,7 @@ fn search_with<V: Visitor, const CLAIM: bool, I: Instructions>(
         let Guess {
             cell,
             two_candidates,
-        } = match board.propagate_with::<CLAIM, I>(isa) {
+        } = match board.propagate_with::<STACKS, I>(isa) {
             Progress::Contradiction => {
                 stats.backtracks += 1;
                 return true;
@@ -155,7 +157,7 @@ fn search_with<V: Visitor, const CLAIM: bool, I: Instructions>(
         let mut branch = *board;
         branch.assign(cell, digit);
         stats.guesses += 1;
-        if !isa.search::<V, CLAIM>(&mut branch, visitor, stats) {
+        if !isa.search::<V, STACKS>(&mut branch, visitor, stats) {
             return false;
         }
         // A cell of two candidates has one left: place it now rather than have propagation
@@ -164,7 +166,7 @@ fn search_with<V: Visitor, const CLAIM: bool, I: Instructions>(
             true => board.assign(cell, (candidates & !(1 << digit)).trailing_zeros() as usize),
             false => board.eliminate(cell, digit),
         }
-        if !CLAIM && stats.backtracks >= CLAIM_AFTER_BACKTRACKS {
+        if !STACKS && stats.backtracks >= STACKS_AFTER_BACKTRACKS {
             return isa.search::<V, true>(board, visitor, stats);
         }
     }
@@ -610,21 +612,21 @@ mod tests {
         (solution, puzzle)
     }
 
-    /// The 17-clue puzzle whose count walked the largest tree of its collection: column
-    /// claiming solves it at its root (see also `board`'s tests).
+    /// The 17-clue puzzle whose count walked the largest tree of its collection without the
+    /// stacks' rule, which solves it at its root (see also `board`'s tests).
     pub(super) const COLUMN_PUZZLE: &str =
         "..............1..2.34....5......6.......7..8.1.......9....623....7....4.9..1.....";
 
     #[test]
-    fn a_large_tree_turns_on_column_claiming() {
-        // Without claiming, counting this 17-clue puzzle walks 1,525 nodes (762 dead ends);
-        // claiming from the 256th dead end on cuts the rest of the tree short.
+    fn a_dead_end_turns_on_the_stacks() {
+        // Without the stacks' rule, counting this 17-clue puzzle walks 1,525 nodes (762 dead
+        // ends); with it from the first dead end on, the rest of the tree is cut short.
         let grid: Grid = COLUMN_PUZZLE.parse().unwrap();
         let mut stats = SearchStats::default();
         let count = count_measured(&grid, 2, None, &mut stats).unwrap();
         assert!(count.is_unique());
-        assert!(stats.backtracks >= CLAIM_AFTER_BACKTRACKS, "{stats:?}");
-        assert!(stats.nodes < 600, "{stats:?}");
+        assert!(stats.backtracks >= STACKS_AFTER_BACKTRACKS, "{stats:?}");
+        assert!(stats.nodes < 40, "{stats:?}");
     }
 
     #[test]
