@@ -1,0 +1,104 @@
+#!/bin/bash
+# Usage: docs/engine_ab.sh NEW OLD FILE... [-- ROUNDS]
+#
+# Two builds of the 9x9 engine in one process, their passes over a file alternating (NEW then
+# OLD, then OLD then NEW, ...), so that each pair of passes meets the same state of a shared,
+# noisy machine. Prints, per file and task (solve-first, count to 2), the median and quartiles
+# of OLD's time over NEW's within each pair (above 1: NEW is faster) and the ratio of the two
+# sides' fastest passes. NEW and OLD are git revisions of this repository; "." is the working
+# tree. Runs on core 1. The harness is built in a scratch directory outside the project.
+set -e
+new=$1; old=$2; shift 2
+files=(); rounds=100
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--" ]; then rounds=$2; break; fi
+  files+=("$1"); shift
+done
+repo=$(git rev-parse --show-toplevel)
+work=${AB_DIR:-/tmp/engine_ab}
+rm -rf "$work" && mkdir -p "$work/src"
+
+# Each revision's engine crate as a package of its own (engine_new, engine_old).
+variant() {
+  local name=$1 rev=$2 dir=$work/$1
+  mkdir -p "$dir"
+  if [ "$rev" = . ]; then cp -r "$repo/crates/engine/." "$dir/"
+  else git -C "$repo" archive "$rev" crates/engine | tar -x -C "$dir" --strip-components=2; fi
+  rm -rf "$dir/benches" "$dir/tests" "$dir/examples" "$dir/proptest-regressions"
+  # The workspace's inherited fields written out.
+  sed -i -e "s/^name = \"sudoku-engine\"/name = \"engine_$name\"/" \
+    -e 's/^edition.workspace = true/edition = "2024"/' -e '/^rust-version.workspace/d' \
+    -e '/^license.workspace/d' -e '/^proptest.workspace/d' "$dir/Cargo.toml"
+  for dep in thiserror rand memchr; do
+    line=$(grep "^$dep = " "$repo/Cargo.toml")
+    sed -i "s|^$dep.workspace = true|$line|" "$dir/Cargo.toml"
+  done
+}
+variant new "$new"
+variant old "$old"
+
+cat > "$work/Cargo.toml" <<'EOF'
+[package]
+name = "engine_ab"
+version = "0.1.0"
+edition = "2024"
+
+[dependencies]
+engine_new = { path = "new" }
+engine_old = { path = "old" }
+
+[profile.release]
+lto = true
+codegen-units = 1
+EOF
+
+cat > "$work/src/main.rs" <<'EOF'
+use std::time::Instant;
+
+/// One pass over the puzzles with one engine: how many it solved, or the sum of the counts.
+macro_rules! pass {
+    ($engine:ident, $grids:expr, $count:expr) => {{
+        let grids: &[$engine::Grid] = $grids;
+        if $count {
+            grids.iter().map(|g| $engine::count_solutions(g, 2).found).sum::<u64>()
+        } else {
+            grids.iter().filter(|g| $engine::solve(g).is_some()).count() as u64
+        }
+    }};
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (path, count, rounds) = (&args[0], args[1] == "count", args[2].parse::<usize>().unwrap());
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).map(|l| &l[..81]).collect();
+    let new: Vec<engine_new::Grid> = lines.iter().filter_map(|l| l.parse().ok()).collect();
+    let old: Vec<engine_old::Grid> = lines.iter().filter_map(|l| l.parse().ok()).collect();
+    assert_eq!(pass!(engine_new, &new, count), pass!(engine_old, &old, count), "different answers");
+    let time = |f: &dyn Fn() -> u64| { let t = Instant::now(); std::hint::black_box(f()); t.elapsed().as_secs_f64() };
+    let run_new = || pass!(engine_new, &new, count);
+    let run_old = || pass!(engine_old, &old, count);
+    let warm = Instant::now();
+    while warm.elapsed().as_secs_f64() < 1.0 { run_new(); run_old(); }
+    let (mut fastest_new, mut fastest_old, mut ratios) = (f64::MAX, f64::MAX, Vec::new());
+    for round in 0..rounds {
+        let (a, b) = if round % 2 == 0 { let a = time(&run_new); (a, time(&run_old)) }
+                     else { let b = time(&run_old); (time(&run_new), b) };
+        fastest_new = fastest_new.min(a);
+        fastest_old = fastest_old.min(b);
+        ratios.push(b / a);
+    }
+    ratios.sort_by(f64::total_cmp);
+    let n = ratios.len();
+    println!("{} {}: old/new time, median {:.3} (quartiles {:.3}-{:.3}), fastest passes {:.3}",
+        path.rsplit('/').next().unwrap(), args[1], ratios[n / 2], ratios[n / 4], ratios[3 * n / 4],
+        fastest_old / fastest_new);
+}
+EOF
+
+(cd "$work" && cargo build --release -q)
+for f in "${files[@]}"; do
+  for task in solve count; do
+    taskset -c 1 "$work/target/release/engine_ab" "$f" $task "$rounds"
+  done
+done
