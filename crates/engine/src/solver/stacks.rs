@@ -247,8 +247,8 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// All digits at once, through vectors where there are any, give what enumerating
-        /// the permutations gives.
+        /// All digits at once, through vectors where there are any, and one digit at a time
+        /// give what enumerating the permutations gives.
         #[test]
         fn matching_at_once_matches_the_permutations(
             masks in proptest::array::uniform32(0u32..1 << 27),
@@ -260,10 +260,13 @@ mod tests {
                 1 => masks[i] & masks[i] >> 5,
                 _ => masks[i] & masks[i] >> 5 & masks[i] >> 11,
             });
-            let mut expected = masks;
+            let (mut expected, mut one_at_a_time) = (masks, masks);
             let want = by_permutations(&mut expected);
             proptest::prop_assert_eq!(match_stacks(&mut masks), want);
             proptest::prop_assert_eq!(masks, expected);
+            // The path of processors without SSE2, digit by digit.
+            proptest::prop_assert_eq!(match_digits(&mut one_at_a_time, 0..9), want);
+            proptest::prop_assert_eq!(one_at_a_time, expected);
         }
     }
 }
