@@ -204,18 +204,11 @@ fn match_digits(masks: &mut [u32; 27], digits: std::ops::Range<usize>) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::tables::PERMUTATIONS;
 
     /// The rule stated by enumeration: for each digit and stack, the (box, column) pairs of
     /// the permutations of columns that every box of the stack can take.
     fn by_permutations(masks: &mut [u32; 27]) -> u32 {
-        const PERMUTATIONS: [[usize; 3]; 6] = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
         let column_cells = |column: usize| (1 | 1 << 9 | 1 << 18) << column;
         let before = *masks;
         for digit in 0..9 {

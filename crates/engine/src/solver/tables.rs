@@ -71,20 +71,23 @@ const BOXES_OF_ROW: [u16; 512] = {
     table
 };
 
+/// The six orders of three things: a digit's three rows (or columns) in a band's (or a
+/// stack's) three boxes.
+pub const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// For a presence matrix, the cells of the minirows that lie in some placement of the digit
 /// consistent with it: each of the three rows in a different box. Zero when there is none.
 ///
 /// This one look-up is the band logic: hidden singles in rows and boxes, and locked candidates
 /// (pointing and claiming) inside the band.
 pub const BAND_PLACEMENTS: [u32; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut table = [0u32; 512];
     let mut presence = 0;
     while presence < 512 {
