@@ -6,7 +6,8 @@
 # noisy machine. Prints, per file and task (solve-first, count to 2), the median and quartiles
 # of OLD's time over NEW's within each pair (above 1: NEW is faster) and the ratio of the two
 # sides' fastest passes. NEW and OLD are git revisions of this repository; "." is the working
-# tree. Runs on core 1. The harness is built in a scratch directory outside the project.
+# tree. Runs on core 1. The harness (docs/paired_passes.rs and a main written below) is built
+# in a scratch directory outside the project.
 set -e
 new=$1; old=$2; shift 2
 files=(); rounds=100
@@ -52,8 +53,9 @@ lto = true
 codegen-units = 1
 EOF
 
+cp "$repo/docs/paired_passes.rs" "$work/src/"
 cat > "$work/src/main.rs" <<'EOF'
-use std::time::Instant;
+mod paired_passes;
 
 /// One pass over the puzzles with one engine: how many it solved, or the sum of the counts.
 macro_rules! pass {
@@ -74,25 +76,14 @@ fn main() {
     let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).map(|l| &l[..81]).collect();
     let new: Vec<engine_new::Grid> = lines.iter().filter_map(|l| l.parse().ok()).collect();
     let old: Vec<engine_old::Grid> = lines.iter().filter_map(|l| l.parse().ok()).collect();
-    assert_eq!(pass!(engine_new, &new, count), pass!(engine_old, &old, count), "different answers");
-    let time = |f: &dyn Fn() -> u64| { let t = Instant::now(); std::hint::black_box(f()); t.elapsed().as_secs_f64() };
-    let run_new = || pass!(engine_new, &new, count);
-    let run_old = || pass!(engine_old, &old, count);
-    let warm = Instant::now();
-    while warm.elapsed().as_secs_f64() < 1.0 { run_new(); run_old(); }
-    let (mut fastest_new, mut fastest_old, mut ratios) = (f64::MAX, f64::MAX, Vec::new());
-    for round in 0..rounds {
-        let (a, b) = if round % 2 == 0 { let a = time(&run_new); (a, time(&run_old)) }
-                     else { let b = time(&run_old); (time(&run_new), b) };
-        fastest_new = fastest_new.min(a);
-        fastest_old = fastest_old.min(b);
-        ratios.push(b / a);
-    }
-    ratios.sort_by(f64::total_cmp);
-    let n = ratios.len();
-    println!("{} {}: old/new time, median {:.3} (quartiles {:.3}-{:.3}), fastest passes {:.3}",
-        path.rsplit('/').next().unwrap(), args[1], ratios[n / 2], ratios[n / 4], ratios[3 * n / 4],
-        fastest_old / fastest_new);
+    let label = format!("{} {}: old/new time", path.rsplit('/').next().unwrap(), args[1]);
+    paired_passes::compare(
+        &label,
+        &|| pass!(engine_new, &new, count),
+        &|| pass!(engine_old, &old, count),
+        rounds,
+        None,
+    );
 }
 EOF
 

@@ -6,13 +6,13 @@
 # shared, noisy machine; a pass goes through a short file several times, to last 20 ms or more.
 # Prints, per file and task (solve-first, count to 2), the median and quartiles of tdoku's time
 # over ours within each pair (above 1: ours is faster), the ratio of the two sides' fastest
-# passes, and their rates. Runs on core 1.
+# passes, and their rates (ours / tdoku). Runs on core 1.
 #
 # tdoku's source is fetched outside the project (TDOKU_SRC, default /tmp/tdoku: a clone of
 # https://github.com/t-dillon/tdoku); its solver is compiled there into a static library with
 # g++ -O3 -march=native, as for its own benchmark program (docs/performance.md, "Beside
-# tdoku"). The harness is built in a scratch directory outside the project; the engine is this
-# working tree's.
+# tdoku"). The harness (docs/paired_passes.rs and a main written below) is built in a
+# scratch directory outside the project; the engine is this working tree's.
 set -e
 files=(); rounds=100
 while [ $# -gt 0 ]; do
@@ -51,8 +51,10 @@ fn main() {
 }
 EOF
 
+cp "$repo/docs/paired_passes.rs" "$work/src/"
 cat > "$work/src/main.rs" <<'EOF'
-use std::time::Instant;
+mod paired_passes;
+
 use sudoku_engine::{Grid, PuzzleReader, count_solutions, solve};
 
 unsafe extern "C" {
@@ -95,27 +97,20 @@ fn main() {
             } as u64)
             .sum()
     };
-    assert_eq!(ours_once(), theirs_once(), "different answers");
-    let time = |f: &dyn Fn() -> u64| { let t = Instant::now(); std::hint::black_box(f()); t.elapsed().as_secs_f64() };
-    let once = (time(&ours_once) + time(&theirs_once)) / 2.0;
+    // A pass goes through a short file several times, to last 20 ms or more.
+    let start = std::time::Instant::now();
+    ours_once();
+    theirs_once();
+    let once = start.elapsed().as_secs_f64() / 2.0;
     let repeat = ((0.02 / once).ceil() as usize).max(1);
-    let ours = || (0..repeat).map(|_| ours_once()).sum::<u64>();
-    let theirs = || (0..repeat).map(|_| theirs_once()).sum::<u64>();
-    let warm = Instant::now();
-    while warm.elapsed().as_secs_f64() < 1.0 { ours(); theirs(); }
-    let (mut fastest_ours, mut fastest_theirs, mut ratios) = (f64::MAX, f64::MAX, Vec::new());
-    for round in 0..rounds {
-        let (o, t) = if round % 2 == 0 { let o = time(&ours); (o, time(&theirs)) }
-                     else { let t = time(&theirs); (time(&ours), t) };
-        fastest_ours = fastest_ours.min(o);
-        fastest_theirs = fastest_theirs.min(t);
-        ratios.push(t / o);
-    }
-    ratios.sort_by(f64::total_cmp);
-    let (n, puzzles) = (ratios.len(), (grids.len() * repeat) as f64);
-    println!("{} {}: tdoku/ours time, median {:.3} (quartiles {:.3}-{:.3}), fastest passes {:.3} ({:.0} / {:.0} puzzles/s)",
-        path.rsplit('/').next().unwrap(), args[1], ratios[n / 2], ratios[n / 4], ratios[3 * n / 4],
-        fastest_theirs / fastest_ours, puzzles / fastest_ours, puzzles / fastest_theirs);
+    let label = format!("{} {}: tdoku/ours time", path.rsplit('/').next().unwrap(), args[1]);
+    paired_passes::compare(
+        &label,
+        &|| (0..repeat).map(|_| ours_once()).sum(),
+        &|| (0..repeat).map(|_| theirs_once()).sum(),
+        rounds,
+        Some(grids.len() * repeat),
+    );
 }
 EOF
 
