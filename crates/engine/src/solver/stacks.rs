@@ -158,31 +158,34 @@ fn match_lanes<L: Lanes>(bands: [L; 3]) -> ([L; 3], [u32; 3]) {
 
 /// The rule over the 27 masks of a board (`masks[9 * band + digit]`); returns the masks it
 /// narrowed, as bits (bit `9 * band + digit`). What it keeps is worked out from the masks as
-/// they were given: a narrowing it makes can allow more, which a second call finds.
+/// they were given: a narrowing it makes can lead to more, which a second call finds.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(super) fn match_stacks(masks: &mut [u32; 27]) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use sse2::Four;
-        use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_storeu_si128};
-        let mut narrowed = 0;
-        for first_digit in [0, 4] {
-            // SAFETY: SSE2 is part of every x86-64 processor, and each load and store goes
-            // through a slice of four masks: 16 bytes, the width of an unaligned access.
-            let bands: [Four; 3] = std::array::from_fn(|band| {
-                let four = &masks[9 * band + first_digit..][..4];
-                Four(unsafe { _mm_loadu_si128(four.as_ptr().cast::<__m128i>()) })
-            });
-            let (kept, lanes) = match_lanes(bands);
-            for (band, kept) in kept.iter().enumerate() {
-                let four = &mut masks[9 * band + first_digit..][..4];
-                unsafe { _mm_storeu_si128(four.as_mut_ptr().cast::<__m128i>(), kept.0) };
-                narrowed |= lanes[band] << (9 * band + first_digit);
-            }
+    use sse2::Four;
+    use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_storeu_si128};
+    let mut narrowed = 0;
+    for first_digit in [0, 4] {
+        // SAFETY: SSE2 is part of every x86-64 processor, and each load and store goes
+        // through a slice of four masks: 16 bytes, the width of an unaligned access.
+        let bands: [Four; 3] = std::array::from_fn(|band| {
+            let four = &masks[9 * band + first_digit..][..4];
+            Four(unsafe { _mm_loadu_si128(four.as_ptr().cast::<__m128i>()) })
+        });
+        let (kept, lanes) = match_lanes(bands);
+        for (band, kept) in kept.iter().enumerate() {
+            let four = &mut masks[9 * band + first_digit..][..4];
+            unsafe { _mm_storeu_si128(four.as_mut_ptr().cast::<__m128i>(), kept.0) };
+            narrowed |= lanes[band] << (9 * band + first_digit);
         }
-        narrowed | match_digits(masks, 8..9)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    narrowed | match_digits(masks, 8..9)
+}
+
+/// [`match_stacks`] on other processors: every digit one at a time.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(super) fn match_stacks(masks: &mut [u32; 27]) -> u32 {
     match_digits(masks, 0..9)
 }
 
