@@ -10,14 +10,8 @@
 # in a scratch directory outside the project.
 set -e
 new=$1; old=$2; shift 2
-files=(); rounds=100
-while [ $# -gt 0 ]; do
-  if [ "$1" = "--" ]; then rounds=$2; break; fi
-  files+=("$1"); shift
-done
-repo=$(git rev-parse --show-toplevel)
-work=${AB_DIR:-/tmp/engine_ab}
-rm -rf "$work" && mkdir -p "$work/src"
+. "$(dirname "$0")/paired_passes.sh"
+start_pairs "${AB_DIR:-/tmp/engine_ab}" "$@"
 
 # Each revision's engine crate as a package of its own (engine_first, engine_second).
 variant() {

@@ -14,15 +14,9 @@
 # tdoku"). The harness (docs/paired_passes.rs and a main written below) is built in a
 # scratch directory outside the project; the engine is this working tree's.
 set -e
-files=(); rounds=100
-while [ $# -gt 0 ]; do
-  if [ "$1" = "--" ]; then rounds=$2; break; fi
-  files+=("$1"); shift
-done
-repo=$(git rev-parse --show-toplevel)
+. "$(dirname "$0")/paired_passes.sh"
+start_pairs "${PAIRS_DIR:-/tmp/tdoku_pairs}" "$@"
 tdoku=${TDOKU_SRC:-/tmp/tdoku}
-work=${PAIRS_DIR:-/tmp/tdoku_pairs}
-rm -rf "$work" && mkdir -p "$work/src"
 
 for part in solver_dpll_triad_simd util; do
   g++ -std=c++14 -O3 -march=native -c "$tdoku/src/$part.cc" -o "$work/$part.o"

@@ -114,10 +114,10 @@ fn search<V: Visitor>(board: &mut Board, visitor: &mut V, stats: &mut SearchStat
     isa::search_best(board, visitor, stats)
 }
 
-/// [`search`], with the band logic along the stacks at every node when `STACKS` is set. Without
-/// it, once the search has met [`STACKS_AFTER_BACKTRACKS`] dead ends, each of its open positions
-/// goes on with that rule as soon as a guess below it is done (the check is made there, once a guess, so
-/// that the usual search pays nothing a node for it).
+/// [`search`], with the band logic along the stacks at every node when `STACKS` is set.
+/// Without it, once the search has met [`STACKS_AFTER_BACKTRACKS`] dead ends, each of its open
+/// positions goes on with that rule as soon as a guess below it is done (the check is made
+/// there, once a guess, so that the usual search pays nothing a node for it).
 ///
 /// Inlined into one function per instruction set (see `isa.rs`), through which it recurses.
 #[inline(always)]

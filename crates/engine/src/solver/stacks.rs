@@ -109,7 +109,7 @@ mod sse2 {
     }
 }
 
-/// A band's columns (9 bits) where its mask has a cell.
+/// A band's columns (9 bits) where its mask has a cell: `tables::columns_of` on any lanes.
 #[inline(always)]
 fn columns<L: Lanes>(mask: L) -> L {
     mask.or(mask.shr::<9>())
@@ -148,6 +148,7 @@ fn match_lanes<L: Lanes>(bands: [L; 3]) -> ([L; 3], [u32; 3]) {
             .and(after_next[two])
             .or(after_next[one].and(next[two]));
         let lost = present[band].and_not(matched);
+        // The lost columns' cells, as `tables::cells_in_columns` on any lanes.
         let cells = lost.or(lost.shl::<9>()).or(lost.shl::<18>());
         let kept = bands[band].and_not(cells);
         narrowed[band] = kept.differ(bands[band]);
@@ -207,12 +208,12 @@ fn match_digits(masks: &mut [u32; 27], digits: std::ops::Range<usize>) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::tables::PERMUTATIONS;
+    use crate::solver::tables::{PERMUTATIONS, cells_in_columns};
 
     /// The rule stated by enumeration: for each digit and stack, the (box, column) pairs of
     /// the permutations of columns that every box of the stack can take.
     fn by_permutations(masks: &mut [u32; 27]) -> u32 {
-        let column_cells = |column: usize| (1 | 1 << 9 | 1 << 18) << column;
+        let column_cells = |column: usize| cells_in_columns(1 << column);
         let before = *masks;
         for digit in 0..9 {
             for stack in 0..3 {
