@@ -386,6 +386,35 @@ fn logic_commands_work_at_every_size() {
 }
 
 #[test]
+fn pencil_marks_in_numbers_are_written_apart() {
+    // Numbers above 9 run together would be read wrongly: 1 and 14 as 11 and 4, or as 114.
+    // 16x16 in numbers: every cell's value or marks are numbers from 1 to 16, apart.
+    let (_, solved, _) = run(&["generate", "--box", "4x4", "--solved", "--seed", "2"], "");
+    let letters: Vec<char> = solved.trim().chars().collect();
+    let numbers: Vec<String> = letters
+        .iter()
+        .enumerate()
+        .map(|(cell, &c)| match cell % 3 {
+            0 => ".".to_string(),
+            _ => (c.to_digit(17).unwrap()).to_string(),
+        })
+        .collect();
+    let (status, grid, stderr) = run(&["candidates", "--alphabet", "numbers"], &numbers.join(" "));
+    assert_eq!(status, 0, "{stderr}");
+    let marks: Vec<&str> = grid
+        .split(|c: char| c.is_whitespace() || c == '|' || c == '(' || c == ')')
+        .filter(|word| !word.is_empty() && !word.starts_with('-'))
+        .collect();
+    assert_eq!(marks.len(), 256, "{grid}");
+    assert!(marks.iter().any(|word| word.contains(',')), "{grid}");
+    for word in marks {
+        for mark in word.split(',') {
+            assert!(matches!(mark.parse::<u8>(), Ok(1..=16)), "{mark} in {grid}");
+        }
+    }
+}
+
+#[test]
 fn grids_of_other_sizes_print_with_box_lines() {
     let (status, stdout, _) = run(&["solve", "-f", "grid"], "..1..2.34.......\n");
     assert_eq!(status, 0);

@@ -237,16 +237,21 @@ impl SizedCandidates {
         self.alphabet.symbol(usize::from(value))
     }
 
+    /// Whether some symbols of this grid take more than one character (numbers above 9): then
+    /// a cell's candidates are written apart, not run together.
+    fn has_long_symbols(&self) -> bool {
+        self.symbol(self.size() as u8).chars().count() > 1
+    }
+
     /// The candidate form: per cell, the side's worth of characters, each value's symbol where it
     /// is a candidate (or the cell's value) and `.` elsewhere. Alphabets whose symbols take more
     /// than one character (numbers, above 35) write each cell as its values joined by `,`, the
     /// cells separated by spaces.
     pub fn to_text(&self) -> String {
-        let single = self.symbol(self.size() as u8).chars().count() == 1;
-        let mut text = String::new();
+        let (mut text, long) = (String::new(), self.has_long_symbols());
         for cell in 0..self.shape.cells() {
             let bits = self.cell_bits(cell);
-            if single {
+            if !long {
                 for value in 1..=self.size() as u8 {
                     match bits >> (value - 1) & 1 {
                         1 => text.push_str(&self.symbol(value)),
@@ -265,10 +270,15 @@ impl SizedCandidates {
     }
 
     /// The grid of pencil marks for people: each cell its value or its candidates (one left, in
-    /// parentheses), columns as wide as their widest cell, boxes set apart by `|` and lines of
-    /// `-`.
+    /// parentheses; in an alphabet of symbols longer than one character, joined by `,` as in
+    /// [`SizedCandidates::to_text`], so that `1,14` is not read as `11,4`), columns as wide as
+    /// their widest cell, boxes set apart by `|` and lines of `-`.
     pub fn block(&self) -> String {
         let size = self.size();
+        let separator = match self.has_long_symbols() {
+            false => "",
+            true => ",",
+        };
         let texts: Vec<String> = (0..self.shape.cells())
             .map(|cell| match self.value(cell) {
                 Some(value) => self.symbol(value),
@@ -277,9 +287,12 @@ impl SizedCandidates {
                     let value = self.marks[cell].trailing_zeros() as u8 + 1;
                     format!("({})", self.symbol(value))
                 }
-                None => values_of(self.marks[cell])
-                    .map(|v| self.symbol(v))
-                    .collect(),
+                None => {
+                    let listed: Vec<String> = values_of(self.marks[cell])
+                        .map(|v| self.symbol(v))
+                        .collect();
+                    listed.join(separator)
+                }
             })
             .collect();
         let widths: Vec<usize> = (0..size)
