@@ -13,7 +13,7 @@ use sudoku_engine::{Grid, InvalidPuzzle, Record};
 
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
-use super::sizes::{SizeArgs, SizedRecords};
+use super::sizes::{SizeArgs, SizedRecords, other_size};
 use super::sniff;
 use sudoku_engine::sized::{Alphabet, Shape};
 
@@ -48,8 +48,8 @@ pub enum Layout {
     /// several lines (see [`sniff`]), with `--alphabet` if given.
     Puzzles(Option<Alphabet>),
     /// CSV with a header row: the puzzle in the named column, or in the first field that holds
-    /// one.
-    Csv(Option<String>),
+    /// one, of 9x9 or of another size (within `--box` and `--alphabet`, if given).
+    Csv(Option<String>, SizeArgs),
     /// Grids of one shape other than 9x9 (`--box`), as lines or over several lines.
     OtherSize(Shape, Option<Alphabet>),
 }
@@ -67,8 +67,8 @@ impl InputArgs {
     /// How the sources are laid out.
     pub fn layout(&self) -> Layout {
         match (&self.column, self.csv, self.sizes.shape) {
-            (Some(column), _, _) => Layout::Csv(Some(column.clone())),
-            (None, true, _) => Layout::Csv(None),
+            (Some(column), _, _) => Layout::Csv(Some(column.clone()), self.sizes),
+            (None, true, _) => Layout::Csv(None, self.sizes),
             (None, false, Some(shape)) if shape != Shape::NINE => {
                 Layout::OtherSize(shape, self.sizes.alphabet)
             }
@@ -189,7 +189,9 @@ fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
         let reader = WatchedReader { inner, feed };
         let records: Box<dyn Iterator<Item = io::Result<Record>>> = match layout {
             &Layout::Puzzles(alphabet) => sniff::records(reader, alphabet),
-            Layout::Csv(column) => Box::new(CsvRecords::new(reader, column.as_deref())),
+            Layout::Csv(column, sizes) => {
+                Box::new(CsvRecords::new(reader, column.as_deref(), *sizes))
+            }
             &Layout::OtherSize(shape, alphabet) => {
                 Box::new(SizedRecords::new(reader, shape, alphabet))
             }
@@ -255,6 +257,8 @@ struct CsvRecords<R: Read> {
     column: Option<usize>,
     /// The column's name, as asked.
     wanted: Option<String>,
+    /// The shape and alphabet asked for, which tell a field holding a puzzle of another size.
+    sizes: SizeArgs,
     /// Why the source cannot be read, found in its header: reported once, then the end.
     fault: Option<io::Error>,
     started: bool,
@@ -263,11 +267,12 @@ struct CsvRecords<R: Read> {
 }
 
 impl<R: Read> CsvRecords<R> {
-    fn new(reader: R, column: Option<&str>) -> CsvRecords<R> {
+    fn new(reader: R, column: Option<&str>, sizes: SizeArgs) -> CsvRecords<R> {
         CsvRecords {
             reader: csv::ReaderBuilder::new().flexible(true).from_reader(reader),
             column: None,
             wanted: column.map(String::from),
+            sizes,
             fault: None,
             started: false,
             finished: false,
@@ -296,27 +301,32 @@ impl<R: Read> CsvRecords<R> {
     /// The record for one row.
     fn record(&self, row: &csv::StringRecord) -> Record {
         let line = row.position().map_or(0, csv::Position::line);
-        let field = |index: usize| row.get(index).unwrap_or_default().trim();
-        let puzzle = match self.column {
-            Some(index) => field(index).parse::<Grid>().map_err(|e| (field(index), e)),
-            None => (0..row.len())
-                .find_map(|index| field(index).parse::<Grid>().ok())
-                .ok_or_else(|| {
-                    let first = field(0);
-                    let error = first
-                        .parse::<Grid>()
-                        .err()
-                        .unwrap_or(sudoku_engine::ParseError::NotOnePuzzle { found: 0 });
-                    (first, error)
+        let read = |index: usize| {
+            let text = row.get(index).unwrap_or_default().trim();
+            Record {
+                line,
+                puzzle: text.parse::<Grid>().map_err(|error| InvalidPuzzle {
+                    text: text.to_string(),
+                    error,
                 }),
+                companion: None,
+            }
         };
-        Record {
-            line,
-            puzzle: puzzle.map_err(|(text, error)| InvalidPuzzle {
-                text: text.to_string(),
-                error,
-            }),
-            companion: None,
+        match self.column {
+            Some(index) => read(index),
+            // The first field that holds a puzzle, 9x9 or of another size (whose text the
+            // reader of other sizes reads again, see `other_size`); else the error of the
+            // longest field, the likeliest to be a puzzle gone wrong (not an id).
+            None => {
+                let reads = |record: &Record| {
+                    record.puzzle.is_ok() || matches!(other_size(record, &self.sizes), Some(Ok(_)))
+                };
+                let longest = (0..row.len()).rev().max_by_key(|&i| row[i].trim().len());
+                (0..row.len())
+                    .map(read)
+                    .find(reads)
+                    .unwrap_or_else(|| read(longest.unwrap_or(0)))
+            }
         }
     }
 }

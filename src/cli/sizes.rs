@@ -16,7 +16,7 @@ use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 use super::output::Problem;
 
 /// How puzzles of other sizes are read and written.
-#[derive(Args, Debug, Clone, Copy, Default)]
+#[derive(Args, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SizeArgs {
     /// The box shape of puzzles of another size than 9x9, as ROWSxCOLUMNS of a box: 2x2 for
     /// 4x4 grids, 2x3 for 6x6, 4x4 for 16x16, 5x5 for 25x25. Without it the shape comes from the

@@ -386,6 +386,40 @@ fn logic_commands_work_at_every_size() {
 }
 
 #[test]
+fn csv_input_holds_puzzles_of_every_size() {
+    // Rows of 4x4, 16x16 and 9x9 puzzles after an id, and a 6x6 one gone wrong: each gets its
+    // answer in its row's place, the bad one an error naming its own field's fault (not the
+    // id's).
+    let sixteen = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
+    let sixteen = sixteen
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap()
+        .trim();
+    let bad_six = format!("{}Z", &".3....54..6.....52...4.....1..16..3."[..35]);
+    let input = format!(
+        "id,puzzle\n1,..1..2.34.......\n2,{sixteen}\n3,{bad_six}\n4,{}\n",
+        common::EASY
+    );
+    let (status, stdout, stderr) = run(&["solve", "--csv"], &input);
+    assert_eq!(status, 2, "{stderr}");
+    let answers: Vec<&str> = stdout.lines().collect();
+    assert_eq!(answers.len(), 4, "{stdout}");
+    assert_eq!(answers[0], "3412124343212134");
+    assert!(solves(sixteen, answers[1], (4, 4)), "{}", answers[1]);
+    assert_eq!(answers[2], "error: invalid puzzle");
+    assert_eq!(answers[3], common::SOLUTION);
+    assert!(
+        stderr.contains("<stdin>:4: invalid symbol 'Z' at r6c6"),
+        "{stderr}"
+    );
+    // With --box, a row of another shape is refused for its puzzle's cell count.
+    let (status, stdout, stderr) = run(&["count", "--csv", "--box", "2x2"], &input);
+    assert_eq!((status, stdout.lines().next()), (2, Some("1")), "{stderr}");
+    assert!(stderr.contains("<stdin>:3: found 256 cells"), "{stderr}");
+}
+
+#[test]
 fn pencil_marks_in_numbers_are_written_apart() {
     // Numbers above 9 run together would be read wrongly: 1 and 14 as 11 and 4, or as 114.
     // 16x16 in numbers: every cell's value or marks are numbers from 1 to 16, apart.
