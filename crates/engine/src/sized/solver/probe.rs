@@ -29,6 +29,7 @@ impl<'a> Search<'a> {
         // would try the pairs after the last removal twice on the same state: 7-11% more
         // trials on the hard 25x25 puzzles, for the same end.) A removal ends a unit's turn
         // early, since its values' places may have changed; the unit's turn starts over.
+        self.stood.forget();
         let mut best = Best::default();
         let (mut position, mut clean) = (0, 0);
         while clean < cells + units && state.open > 0 {
@@ -103,38 +104,88 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Tries both literals of `pair`, one of which must hold, each in a copy of `state`. The
+    /// Tries both literals of `pair`, one of which must hold (see [`Search::trial_of`]). The
     /// first that fails is struck out of `state`, which is propagated.
     fn try_pair(&mut self, state: &mut State, pair: [(usize, u64); 2]) -> Trial {
-        // The trials overwrite one scratch state, taken out of the search while in use.
-        let mut trial = std::mem::take(&mut self.trial);
         let mut narrowed = [0u64; 2];
-        let mut failed = None;
         for (trial_index, (cell, bit)) in pair.into_iter().enumerate() {
-            trial.copy_from(state);
-            self.narrowed = 0;
-            self.restrict(&mut trial, cell, bit);
-            let consistent = self.propagate(&mut trial);
-            self.queue.clear();
-            if !consistent {
-                failed = Some((cell, bit));
-                break;
+            match self.trial_of(state, cell, bit) {
+                Some(narrowing) => narrowed[trial_index] = narrowing,
+                None => {
+                    // The pair's other literal holds. The trials kept were of the state before.
+                    self.stood.forget();
+                    self.restrict(state, cell, !bit);
+                    return match self.propagate(state) {
+                        true => Trial::Removed,
+                        false => Trial::Contradiction,
+                    };
+                }
             }
-            narrowed[trial_index] = self.narrowed;
-        }
-        self.trial = trial;
-        if let Some((cell, bit)) = failed {
-            // The pair's other literal holds.
-            self.restrict(state, cell, !bit);
-            return match self.propagate(state) {
-                true => Trial::Removed,
-                false => Trial::Contradiction,
-            };
         }
         Trial::Stood(match narrowed[0] * narrowed[1] {
             0 => 0,
             product => product << 16 | (narrowed[0] + narrowed[1]),
         })
+    }
+
+    /// The trial of the literal `bit` in `cell`, worked in a copy of `state`: how far it
+    /// narrows the grid, or None when it fails. A trial that stands is kept ([`StoodTrials`])
+    /// until the state changes, and serves twice:
+    /// - met again, it is not worked again (a value's two places in a row are often its two
+    ///   places in a box, or a cell's two candidates);
+    /// - a literal that implies it starts from its state instead of from `state`: this value
+    ///   leaves a peer with two candidates its other one, a literal whose trial, kept, has
+    ///   already propagated that far. The fixed point is the same either way (every rule only
+    ///   strikes out), and so are the narrowing (each cell's part adds up) and the search.
+    fn trial_of(&mut self, state: &State, cell: usize, bit: u64) -> Option<u64> {
+        let key = StoodTrials::key(cell, bit);
+        if let Some(slot) = self.stood.slot(key) {
+            return Some(self.stood.narrowed[slot]);
+        }
+        // Of the implied literals' trials, the one that has gone furthest.
+        let mut base: Option<(usize, u64)> = None;
+        for &peer in self.layout.peers(cell) {
+            let peer = usize::from(peer);
+            let candidates = state.candidates[peer];
+            if candidates & bit == 0 || candidates.count_ones() != 2 || state.settled[peer] {
+                continue;
+            }
+            if let Some(slot) = self.stood.slot(StoodTrials::key(peer, candidates ^ bit)) {
+                let narrowed = self.stood.narrowed[slot];
+                if base.is_none_or(|(_, most)| narrowed > most) {
+                    base = Some((slot, narrowed));
+                }
+            }
+        }
+        // The trial is worked in the next free slot, taken out of the search while in use.
+        let mut states = std::mem::take(&mut self.stood.states);
+        let slot = self.stood.used;
+        if states.len() <= slot {
+            states.push(State::default());
+        }
+        let (kept, free) = states.split_at_mut(slot);
+        let trial = &mut free[0];
+        let already = match base {
+            Some((from, narrowed)) => {
+                trial.copy_from(&kept[from]);
+                narrowed
+            }
+            None => {
+                trial.copy_from(state);
+                0
+            }
+        };
+        self.narrowed = 0;
+        self.restrict(trial, cell, bit);
+        let consistent = self.propagate(trial);
+        self.queue.clear();
+        self.stood.states = states;
+        if !consistent {
+            return None;
+        }
+        let narrowed = already + self.narrowed;
+        self.stood.keep(key, narrowed);
+        Some(narrowed)
     }
 
     /// The values (as bits) with exactly two places left among `unit`'s open cells.
@@ -236,6 +287,61 @@ const fn log2_fixed(n: u64) -> u64 {
     whole << 8 | fraction
 }
 
+/// The trials that stood on the state being probed, kept until it changes: each literal's
+/// state after its propagation, and how far it narrowed the grid (see [`Search::trial_of`]).
+/// The states are kept from node to node as room for the next, not allocated for each trial.
+#[derive(Default)]
+pub(super) struct StoodTrials {
+    /// The states: the first [`StoodTrials::used`] are kept trials, the others free room.
+    states: Vec<State>,
+    /// How many states are kept trials.
+    used: usize,
+    /// Per kept trial, how far it narrowed the grid.
+    narrowed: Vec<u64>,
+    /// Per literal ([`StoodTrials::key`]): the generation its trial was kept in, and its slot.
+    slots: Vec<(u32, u32)>,
+    /// Moved on whenever the state changes, which forgets every trial kept before; never 0,
+    /// which marks no literal, once probing has begun.
+    generation: u32,
+}
+
+impl StoodTrials {
+    /// The index of the literal `bit` in `cell`.
+    fn key(cell: usize, bit: u64) -> usize {
+        cell * 64 + bit.trailing_zeros() as usize
+    }
+
+    /// The slot of the literal `key`'s trial, if it stood on the state as it is.
+    fn slot(&self, key: usize) -> Option<usize> {
+        match self.slots.get(key) {
+            Some(&(generation, slot)) if generation == self.generation => Some(slot as usize),
+            _ => None,
+        }
+    }
+
+    /// Keeps the trial in the next free slot as the literal `key`'s, which narrowed the grid
+    /// by `narrowed`.
+    fn keep(&mut self, key: usize, narrowed: u64) {
+        if self.slots.len() <= key {
+            self.slots.resize(key + 1, (0, 0));
+        }
+        self.slots[key] = (self.generation, self.used as u32);
+        self.narrowed.truncate(self.used);
+        self.narrowed.push(narrowed);
+        self.used += 1;
+    }
+
+    /// Forgets every trial kept: the state has changed.
+    pub(super) fn forget(&mut self) {
+        self.used = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.fill((0, 0));
+            self.generation = 1;
+        }
+    }
+}
+
 /// The best guess of the look-ahead so far: the highest score, ties going to the highest
 /// rank. Cells rank above places and earlier ones above later ones, so that the guess is the
 /// one a single pass in that order would pick, wherever the last round began.
@@ -335,6 +441,69 @@ mod tests {
         let best = scores.iter().map(|&(score, _)| score).max().unwrap();
         let first_best = scores.iter().find(|&&(score, _)| score == best).unwrap().1;
         assert_eq!(search.lookahead.expect("a guess"), first_best);
+    }
+
+    #[test]
+    fn a_trial_begun_from_an_implied_trial_ends_where_one_from_the_state_does() {
+        use crate::sized::Shape;
+        use crate::sized::solver::random_solution;
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
+        let mut begun_from_another = 0;
+        let cases = [("5x5", 330), ("4x4", 150), ("3x4", 85), ("3x3", 52)];
+        for (shape, blanks) in cases.into_iter().cycle().take(24) {
+            let shape: Shape = shape.parse().unwrap();
+            let layout = Layout::of(shape);
+            let mut puzzle = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
+            let mut cells: Vec<usize> = (0..shape.cells()).collect();
+            cells.shuffle(&mut rng);
+            for &cell in &cells[..blanks] {
+                puzzle.set(cell, 0);
+            }
+            let mut search = Search::new(&layout, Setup::plain(None));
+            let mut state = search.start(&puzzle).unwrap();
+            assert!(search.propagate(&mut state));
+            search.stood.forget();
+            let literals: Vec<(usize, u64)> = (0..shape.cells())
+                .filter(|&c| !state.settled[c] && state.candidates[c].count_ones() == 2)
+                .flat_map(|c| bits(state.candidates[c]).map(move |bit| (c, bit)))
+                .collect();
+            let mut tried = Vec::new();
+            for &(cell, bit) in &literals {
+                // Whether a literal this one implies (a peer with two candidates left with
+                // its other one) was tried before it, and stood: then it begins from there.
+                let implies_one_kept = layout.peers(cell).iter().any(|&peer| {
+                    let (peer, candidates) =
+                        (usize::from(peer), state.candidates[usize::from(peer)]);
+                    candidates & bit != 0
+                        && candidates.count_ones() == 2
+                        && tried.contains(&(peer, candidates ^ bit, true))
+                });
+                let kept = search.trial_of(&state, cell, bit);
+                let mut alone = state.clone();
+                search.narrowed = 0;
+                search.restrict(&mut alone, cell, bit);
+                let stands = search.propagate(&mut alone);
+                search.queue.clear();
+                tried.push((cell, bit, stands));
+                assert_eq!(kept.is_some(), stands, "{shape} r{cell} {bit:b}");
+                if let Some(narrowed) = kept {
+                    begun_from_another += usize::from(implies_one_kept);
+                    assert_eq!(narrowed, search.narrowed);
+                    let slot = search.stood.slot(StoodTrials::key(cell, bit)).unwrap();
+                    assert_eq!(search.stood.states[slot].candidates, alone.candidates);
+                    assert_eq!(search.stood.states[slot].open, alone.open);
+                } else {
+                    // A failed trial leaves the state as it is; those kept are still of it.
+                    search.stale = Default::default();
+                }
+            }
+        }
+        assert!(
+            begun_from_another > 100,
+            "{begun_from_another} trials begun from another"
+        );
     }
 
     #[test]

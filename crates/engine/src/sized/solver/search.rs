@@ -9,6 +9,7 @@ use rand::seq::SliceRandom;
 use super::Setup;
 use super::bits;
 use super::layout::Layout;
+use super::probe::StoodTrials;
 use super::rules::StaleUnits;
 use crate::solver::SearchStats;
 
@@ -35,7 +36,7 @@ pub(super) struct State {
 
 impl State {
     /// Makes this state a copy of `source` in the vectors it already has, without allocating:
-    /// how probing's trials reuse one scratch state.
+    /// how probing's trials reuse the states kept for them (see [`StoodTrials`]).
     pub(super) fn copy_from(&mut self, source: &State) {
         self.candidates.clone_from(&source.candidates);
         self.settled.clone_from(&source.settled);
@@ -125,9 +126,8 @@ pub(super) struct Search<'a> {
     /// to be filled. Counted where every removal passes ([`Search::restrict`]); what the
     /// look-ahead scores a trial by.
     pub(super) narrowed: u64,
-    /// The scratch state probing's trials are worked in (see [`Search::probe`]), kept so
-    /// that a trial copies into it instead of allocating a state of its own.
-    pub(super) trial: State,
+    /// The trials that stood on the state being probed (see [`Search::trial_of`]).
+    pub(super) stood: StoodTrials,
     /// Solutions found so far. After the first, what is left of a count of a puzzle with one
     /// solution is all refutation, and probing places deeper pays there (see
     /// [`Search::place_probing_levels`]).
@@ -162,7 +162,7 @@ impl<'a> Search<'a> {
             lookahead: None,
             depth: 0,
             narrowed: 0,
-            trial: State::default(),
+            stood: StoodTrials::default(),
             solutions: 0,
         }
     }
