@@ -9,7 +9,7 @@ use serde::Serialize;
 use sudoku_engine::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmetry, puzzle_rng};
 use sudoku_engine::sized::{self, Alphabet, Shape, SizedGrid};
 use sudoku_engine::{GenerateError, Grid};
-use sudoku_logic::sized::{SizedCandidates, solve_steps};
+use sudoku_logic::sized::{SizedCandidates, solve_steps, solved_within};
 use sudoku_logic::{Level, explain, rate};
 
 use super::output::{Format, JsonStatus, Output, OutputArgs, TimeoutArgs, print_message};
@@ -40,7 +40,9 @@ pub struct GenerateArgs {
 
     /// Make puzzles of this HoDoKu level, as `sudoku rate` finds it: easy, medium, hard, unfair
     /// or extreme. Minimal puzzles are made and rated until one matches, failing after
-    /// --attempts tries for a puzzle.
+    /// --attempts tries for a puzzle. At other sizes, below extreme, each clue is taken out
+    /// only while that level's techniques still solve the puzzle (minimal puzzles there need
+    /// the hardest ones), so the puzzles are minimal for their level.
     #[arg(long, value_name = "LEVEL", value_parser = |name: &str| name.parse::<Level>())]
     difficulty: Option<Level>,
 
@@ -122,13 +124,22 @@ pub fn make_other_size(
         // The plain case keeps the puzzles earlier versions made from the same seed.
         sized::generate_before(shape, rng, options.deadline).map_err(|_| GenerateError::TimedOut)?
     } else {
+        // Below the hardest level, each removal must leave the puzzle to that level's
+        // techniques: minimal puzzles of 12x12 and above nearly all need the hardest.
+        let within = |puzzle: &SizedGrid| match difficulty {
+            Some(level) if level < Level::Extreme => {
+                let state = SizedCandidates::from_grid(puzzle, alphabet);
+                solved_within(state, level, options.deadline) == Ok(true)
+            }
+            _ => true,
+        };
         let accept = |puzzle: &SizedGrid| {
             difficulty.is_none_or(|level| {
                 let (steps, end) = solve_steps(SizedCandidates::from_grid(puzzle, alphabet));
                 sudoku_logic::sized::rate(&steps, end.is_solved()).level == Some(level)
             })
         };
-        sized::generate_accepted(shape, rng, options, accept)?
+        sized::generate_accepted(shape, rng, options, within, accept)?
     };
     let sized = |grid| AnyGrid::Other(SizedPuzzle { grid, alphabet });
     Ok(Made {

@@ -386,6 +386,55 @@ fn logic_commands_work_at_every_size() {
 }
 
 #[test]
+fn levels_below_the_hardest_are_generated_at_other_sizes() {
+    // Minimal puzzles of 16x16 are nearly all extreme: a medium or hard one is thinned only
+    // as far as that level's techniques still solve it, and `rate` agrees with the level.
+    for (shape, level) in [
+        ("4x4", "medium"),
+        ("4x4", "hard"),
+        ("3x4", "easy"),
+        ("2x3", "medium"),
+    ] {
+        let args = [
+            "generate",
+            "--box",
+            shape,
+            "--difficulty",
+            level,
+            "--seed",
+            "5",
+            "-n",
+            "2",
+        ];
+        let (status, puzzles, stderr) = run(&args, "");
+        assert_eq!(status, 0, "{shape} {level}: {stderr}");
+        assert_eq!(puzzles.lines().count(), 2, "{puzzles}");
+        let (status, counts, _) = run(&["count", "--box", shape], &puzzles);
+        assert_eq!((status, counts.as_str()), (0, "1\n1\n"), "{shape} {level}");
+        let (_, rated, _) = run(&["rate", "--box", shape], &puzzles);
+        for line in rated.lines() {
+            assert_eq!(line.split(' ').nth(1), Some(level), "{shape}: {rated}");
+        }
+    }
+    // A 4x4 grid is never medium: the level is refused in its attempts, at once.
+    let args = [
+        "generate",
+        "--box",
+        "2x2",
+        "--difficulty",
+        "medium",
+        "--attempts",
+        "50",
+    ];
+    let (status, stdout, stderr) = run(&args, "");
+    assert_eq!((status, stdout.as_str()), (1, "error: not generated\n"));
+    assert!(
+        stderr.contains("no medium puzzle in 50 attempts"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn csv_input_holds_puzzles_of_every_size() {
     // Rows of 4x4, 16x16 and 9x9 puzzles after an id, and a 6x6 one gone wrong: each gets its
     // answer in its row's place, the bad one an error naming its own field's fault (not the

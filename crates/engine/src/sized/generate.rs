@@ -38,17 +38,21 @@ pub fn generate_before(
 ) -> Result<(SizedGrid, SizedGrid), TimedOut> {
     let solution = random_grid(shape, rng);
     let orbits = Symmetry::None.orbits_of_side(shape.size());
-    let puzzle = thin(&solution, &orbits, rng, deadline)?;
+    let puzzle = thin(&solution, &orbits, rng, deadline, &|_| true)?;
     Ok((puzzle, solution))
 }
 
 /// Like [`generate`], with the options of the 9x9 generator (a symmetry of the clue pattern, at
 /// most so many clues, a deadline) and keeping only a puzzle that `accept` approves (a level,
-/// say): puzzles are made until one passes, up to `options.attempts`.
+/// say): puzzles are made until one passes, up to `options.attempts`. Each removal is also
+/// kept only if the puzzle stays `within` a bound (solved by the techniques of a level, say),
+/// so that the puzzle is minimal within it rather than minimal: at 12x12 and above nearly
+/// every minimal puzzle needs the hardest techniques, and a level below them is met only so.
 pub fn generate_accepted(
     shape: Shape,
     rng: &mut impl Rng,
     options: &Options,
+    within: impl Fn(&SizedGrid) -> bool,
     accept: impl Fn(&SizedGrid) -> bool,
 ) -> Result<(SizedGrid, SizedGrid), GenerateError> {
     let orbits = options.symmetry.orbits_of_side(shape.size());
@@ -56,8 +60,8 @@ pub fn generate_accepted(
     let mut fewest = shape.cells();
     for _ in 0..attempts {
         let solution = random_grid(shape, rng);
-        let puzzle =
-            thin(&solution, &orbits, rng, options.deadline).map_err(|_| GenerateError::TimedOut)?;
+        let puzzle = thin(&solution, &orbits, rng, options.deadline, &within)
+            .map_err(|_| GenerateError::TimedOut)?;
         let clues = puzzle.given_count();
         fewest = fewest.min(clues);
         if options.max_clues.is_none_or(|max| clues <= max) && accept(&puzzle) {
@@ -68,12 +72,13 @@ pub fn generate_accepted(
 }
 
 /// Empties the orbits of `solution` (cells that go together, for a symmetry) in a random
-/// order, each only if the puzzle keeps its one solution.
+/// order, each only if the puzzle keeps its one solution and stays `within` its bound.
 fn thin(
     solution: &SizedGrid,
     orbits: &[Vec<usize>],
     rng: &mut impl Rng,
     deadline: Option<Instant>,
+    within: &dyn Fn(&SizedGrid) -> bool,
 ) -> Result<SizedGrid, TimedOut> {
     let max_nodes = if solution.shape().size() <= 16 {
         u64::MAX
@@ -100,7 +105,7 @@ fn thin(
                 break;
             }
         }
-        if !unique {
+        if !unique || !within(&puzzle) {
             for &cell in orbit {
                 puzzle.set(cell, solution.get(cell));
             }
@@ -117,6 +122,23 @@ mod tests {
     use super::*;
     use crate::sized::count_solutions;
     use rand::SeedableRng;
+
+    #[test]
+    fn puzzles_thinned_within_a_bound_stay_within_it() {
+        // The bound here: at least 9 givens of a 4x4 grid, where minimal puzzles have 4-6.
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
+        let shape: Shape = "2x2".parse().unwrap();
+        let options = Options::default();
+        for _ in 0..20 {
+            let within = |puzzle: &SizedGrid| puzzle.given_count() >= 9;
+            let (puzzle, solution) =
+                generate_accepted(shape, &mut rng, &options, within, |_| true).unwrap();
+            assert!(solution.is_solution_of(&puzzle));
+            assert!(count_solutions(&puzzle, 2).is_unique());
+            // Thinned as far as the bound allows: one given fewer would leave it.
+            assert_eq!(puzzle.given_count(), 9, "{puzzle:?}");
+        }
+    }
 
     #[test]
     fn generated_puzzles_are_unique_and_minimal() {

@@ -35,7 +35,7 @@ pub use state::{SizedCandidates, SizedUnit};
 pub use techniques::TECHNIQUES;
 pub use text::SizedCandidatesError;
 
-use crate::{Rating, Technique, deadline};
+use crate::{Level, Rating, Technique, deadline};
 
 /// A value placed in a cell, or a candidate removed from it; cells in reading order from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,6 +175,27 @@ pub fn solve_steps_before(
         steps.push(step);
     }
     Ok((steps, state))
+}
+
+/// Whether the techniques of `level` and the easier levels, tried easiest first, solve
+/// `state`: the bound within which a generator thins a puzzle meant to be of that level (see
+/// `sudoku_engine::sized::generate_accepted`). Err once `deadline` (if any) has passed.
+pub fn solved_within(
+    mut state: SizedCandidates,
+    level: Level,
+    deadline: Option<Instant>,
+) -> Result<bool, TimedOut> {
+    let allowed: Vec<Technique> = TECHNIQUES
+        .into_iter()
+        .filter(|technique| technique.level() <= level)
+        .collect();
+    while !state.is_solved() {
+        match next_step_among(&state, &allowed, deadline)? {
+            Some(step) => state.apply(&step),
+            None => return Ok(false),
+        }
+    }
+    Ok(true)
 }
 
 /// Rates a path of steps on a grid of any size: the Sudoku Explainer number and HoDoKu's score
