@@ -184,7 +184,9 @@ impl<'a> Search<'a> {
             return None;
         }
         let narrowed = already + self.narrowed;
-        self.stood.keep(key, narrowed);
+        if self.stood.used < self.stood.room(state.candidates.len()) {
+            self.stood.keep(key, narrowed);
+        }
         Some(narrowed)
     }
 
@@ -287,11 +289,17 @@ const fn log2_fixed(n: u64) -> u64 {
     whole << 8 | fraction
 }
 
+/// The memory the kept trials may take (see [`StoodTrials::room`]): room for about 700 states
+/// of a 25x25 grid, where a node's probing asks for 100-300 trials, and 100 of a 64x64 one
+/// (where a half-filled grid's probing kept 750, 30 MB, before this bound).
+const KEPT_TRIALS_BYTES: usize = 4 << 20;
+
 /// The trials that stood on the state being probed, kept until it changes: each literal's
 /// state after its propagation, and how far it narrowed the grid (see [`Search::trial_of`]).
 /// The states are kept from node to node as room for the next, not allocated for each trial.
-#[derive(Default)]
 pub(super) struct StoodTrials {
+    /// The memory the kept states may take ([`KEPT_TRIALS_BYTES`]).
+    bytes: usize,
     /// The states: the first [`StoodTrials::used`] are kept trials, the others free room.
     states: Vec<State>,
     /// How many states are kept trials.
@@ -305,7 +313,28 @@ pub(super) struct StoodTrials {
     generation: u32,
 }
 
+impl Default for StoodTrials {
+    fn default() -> StoodTrials {
+        StoodTrials {
+            bytes: KEPT_TRIALS_BYTES,
+            states: Vec::new(),
+            used: 0,
+            narrowed: Vec::new(),
+            slots: Vec::new(),
+            generation: 0,
+        }
+    }
+}
+
 impl StoodTrials {
+    /// How many trials are kept at most on a grid of `cells` cells: as many as fit in
+    /// [`StoodTrials::bytes`] (a state takes about 9 bytes a cell), so that a large grid with
+    /// thousands of pairs does not keep a state for each. A trial past them is worked and
+    /// scored as any other, only not kept.
+    fn room(&self, cells: usize) -> usize {
+        (self.bytes / (9 * cells)).max(2)
+    }
+
     /// The index of the literal `bit` in `cell`.
     fn key(cell: usize, bit: u64) -> usize {
         cell * 64 + bit.trailing_zeros() as usize
@@ -584,6 +613,27 @@ mod tests {
             removals > 20,
             "{removals} grids where probing struck something out"
         );
+    }
+
+    #[test]
+    fn probing_past_the_room_for_kept_trials_finds_the_same() {
+        // The 25x25 sample's root probed with room for two kept trials (a 64x64 grid gets
+        // about a hundred): the later trials are worked but not kept, and what probing
+        // leaves, the guess included, is what it leaves with room for all.
+        let layout = Layout::of("5x5".parse().unwrap());
+        let probed = |bytes: usize| {
+            let (mut search, mut state) = the_25x25_sample_propagated(&layout);
+            search.stood.bytes = bytes;
+            assert!(search.probe(&mut state));
+            check_probed(&mut search, &state);
+            let kept = search.stood.states.len();
+            (state.candidates, search.lookahead, kept)
+        };
+        let (all, all_guess, all_kept) = probed(KEPT_TRIALS_BYTES);
+        let (few, few_guess, few_kept) = probed(2 * 9 * 625);
+        assert_eq!((few, few_guess), (all, all_guess));
+        assert!(all_kept > 50, "{all_kept} states with room for all");
+        assert_eq!(few_kept, 3, "two kept, and one to work in");
     }
 
     #[test]
