@@ -291,7 +291,8 @@ const fn log2_fixed(n: u64) -> u64 {
 
 /// The memory the kept trials may take (see [`StoodTrials::room`]): room for about 700 states
 /// of a 25x25 grid, where a node's probing asks for 100-300 trials, and 100 of a 64x64 one
-/// (where a half-filled grid's probing kept 750, 30 MB, before this bound).
+/// (where probing a grid with 60% of its cells given kept about 750, 30 MB, before this
+/// bound).
 const KEPT_TRIALS_BYTES: usize = 4 << 20;
 
 /// The trials that stood on the state being probed, kept until it changes: each literal's
@@ -361,7 +362,7 @@ impl StoodTrials {
     }
 
     /// Forgets every trial kept: the state has changed.
-    pub(super) fn forget(&mut self) {
+    fn forget(&mut self) {
         self.used = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
