@@ -74,7 +74,11 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
     if args.shape.is_none() && invalid.text.trim().chars().count() == 729 {
         return None;
     }
-    match SizedGrid::parse(&invalid.text, args.shape, args.alphabet) {
+    let text = match two_grids_in_numbers(&invalid.text, args.shape) {
+        Some((puzzle, _)) => puzzle,
+        None => invalid.text.clone(),
+    };
+    match SizedGrid::parse(&text, args.shape, args.alphabet) {
         Ok((grid, alphabet)) => Some(Ok(SizedPuzzle { grid, alphabet })),
         // No shape fits the count: an ordinary bad 9x9 line, unless a shape was asked for.
         Err(SizedError::NoShape { .. }) => None,
@@ -85,24 +89,45 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
 }
 
 /// The grid written after the puzzle on a record's line (`sudoku solve --show puzzle` writes
-/// `PUZZLE SOLUTION`), read with the puzzle's shape and alphabet: for records whose cells are
-/// one word (every alphabet but numbers).
+/// `PUZZLE SOLUTION`), read with the puzzle's shape and alphabet: the second word where the
+/// cells are one word each, or the second half of the words in numbers.
 pub fn other_size_companion(
     record: &Record,
     puzzle: &SizedPuzzle,
 ) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
-    let mut words = invalid.text.split_whitespace();
-    let (first, second) = (words.next()?, words.next()?);
-    if first.chars().count() != puzzle.grid.cells().len() {
-        return None;
-    }
     let shape = Some(puzzle.grid.shape());
+    let second = match two_grids_in_numbers(&invalid.text, shape) {
+        Some((_, solution)) => solution,
+        None => {
+            let mut words = invalid.text.split_whitespace();
+            let (first, second) = (words.next()?, words.next()?);
+            if first.chars().count() != puzzle.grid.cells().len() {
+                return None;
+            }
+            second.to_string()
+        }
+    };
     Some(
-        SizedGrid::parse(second, shape, Some(puzzle.alphabet))
+        SizedGrid::parse(&second, shape, Some(puzzle.alphabet))
             .map(|(grid, alphabet)| SizedPuzzle { grid, alphabet })
             .map_err(Problem::InvalidSized),
     )
+}
+
+/// The two grids of a line of numbers that holds twice a grid's cells (`PUZZLE SOLUTION`, as
+/// `solve --show puzzle` writes grids above 35x35), each as text: of `shape` if given. No
+/// grid has half as many cells as another (a square is never twice a square), so a single
+/// grid is never taken for two.
+fn two_grids_in_numbers(text: &str, shape: Option<Shape>) -> Option<(String, String)> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let half = words.len() / 2;
+    let fits = match shape {
+        Some(shape) => shape.cells() == half,
+        None => Shape::for_cells(half).is_some(),
+    };
+    (half > 1 && words.len() == 2 * half && fits)
+        .then(|| (words[..half].join(" "), words[half..].join(" ")))
 }
 
 /// Everything that keeps `solution` from solving `puzzle` (same shape): empty cells, clashes,

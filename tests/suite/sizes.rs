@@ -435,6 +435,30 @@ fn levels_below_the_hardest_are_generated_at_other_sizes() {
 }
 
 #[test]
+fn a_puzzle_shown_beside_its_solution_in_numbers_is_checked() {
+    // Above 35x35 cells are numbers apart, so `PUZZLE SOLUTION` is one line of twice 1,296
+    // words: `check` reads the two halves, and `solve` the puzzle.
+    let (_, solved, _) = run(&["generate", "--box", "6x6", "--solved", "--seed", "3"], "");
+    let puzzle = every_nth_emptied(&solved, 36, 3);
+    let (status, shown, stderr) = run(&["solve", "--show", "puzzle"], &puzzle);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(shown.split_whitespace().count(), 2 * 1296);
+    let (status, checked, stderr) = run(&["check"], &shown);
+    assert_eq!((status, checked.as_str()), (0, "ok\n"), "{stderr}");
+    let mut words: Vec<&str> = shown.split_whitespace().collect();
+    let (status, again, _) = run(&["solve"], &shown);
+    assert_eq!(
+        (status, again.trim()),
+        (0, words[1296..].join(" ").as_str())
+    );
+    // Two values of the solution's first row swapped: clashes in their columns.
+    words.swap(1296, 1297);
+    let (status, checked, stderr) = run(&["check"], &(words.join(" ") + "\n"));
+    assert_eq!((status, checked.as_str()), (1, "fail\n"));
+    assert!(stderr.contains("column 1:"), "{stderr}");
+}
+
+#[test]
 fn csv_input_holds_puzzles_of_every_size() {
     // Rows of 4x4, 16x16 and 9x9 puzzles after an id, and a 6x6 one gone wrong: each gets its
     // answer in its row's place, the bad one an error naming its own field's fault (not the
