@@ -74,11 +74,9 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
     if args.shape.is_none() && invalid.text.trim().chars().count() == 729 {
         return None;
     }
-    let text = match two_grids_in_numbers(&invalid.text, args.shape) {
-        Some((puzzle, _)) => puzzle,
-        None => invalid.text.clone(),
-    };
-    match SizedGrid::parse(&text, args.shape, args.alphabet) {
+    let text = two_grids_in_numbers(&invalid.text, args.shape)
+        .map_or(invalid.text.as_str(), |(puzzle, _)| puzzle);
+    match SizedGrid::parse(text, args.shape, args.alphabet) {
         Ok((grid, alphabet)) => Some(Ok(SizedPuzzle { grid, alphabet })),
         // No shape fits the count: an ordinary bad 9x9 line, unless a shape was asked for.
         Err(SizedError::NoShape { .. }) => None,
@@ -105,29 +103,33 @@ pub fn other_size_companion(
             if first.chars().count() != puzzle.grid.cells().len() {
                 return None;
             }
-            second.to_string()
+            second
         }
     };
     Some(
-        SizedGrid::parse(&second, shape, Some(puzzle.alphabet))
+        SizedGrid::parse(second, shape, Some(puzzle.alphabet))
             .map(|(grid, alphabet)| SizedPuzzle { grid, alphabet })
             .map_err(Problem::InvalidSized),
     )
 }
 
 /// The two grids of a line of numbers that holds twice a grid's cells (`PUZZLE SOLUTION`, as
-/// `solve --show puzzle` writes grids above 35x35), each as text: of `shape` if given. No
-/// grid has half as many cells as another (a square is never twice a square), so a single
-/// grid is never taken for two.
-fn two_grids_in_numbers(text: &str, shape: Option<Shape>) -> Option<(String, String)> {
+/// `solve --show puzzle` writes grids above 35x35), as the two parts of `text`: of `shape` if
+/// given. No grid has half as many cells as another (a square is never twice a square), so a
+/// single grid is never taken for two.
+fn two_grids_in_numbers(text: &str, shape: Option<Shape>) -> Option<(&str, &str)> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let half = words.len() / 2;
     let fits = match shape {
         Some(shape) => shape.cells() == half,
         None => Shape::for_cells(half).is_some(),
     };
-    (half > 1 && words.len() == 2 * half && fits)
-        .then(|| (words[..half].join(" "), words[half..].join(" ")))
+    if half < 2 || words.len() % 2 != 0 || !fits {
+        return None;
+    }
+    // Where the second grid's first word starts in `text`.
+    let split = words[half].as_ptr() as usize - text.as_ptr() as usize;
+    Some(text.split_at(split))
 }
 
 /// Everything that keeps `solution` from solving `puzzle` (same shape): empty cells, clashes,
