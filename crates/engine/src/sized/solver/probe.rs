@@ -159,7 +159,7 @@ impl<'a> Search<'a> {
         }
         // The trial is worked in the next free slot, taken out of the search while in use.
         let mut states = std::mem::take(&mut self.stood.states);
-        let slot = self.stood.used;
+        let slot = self.stood.kept();
         if states.len() <= slot {
             states.push(State::default());
         }
@@ -184,7 +184,7 @@ impl<'a> Search<'a> {
             return None;
         }
         let narrowed = already + self.narrowed;
-        if self.stood.used < self.stood.room(state.candidates.len()) {
+        if self.stood.kept() < self.stood.room(state.candidates.len()) {
             self.stood.keep(key, narrowed);
         }
         Some(narrowed)
@@ -301,10 +301,8 @@ const KEPT_TRIALS_BYTES: usize = 4 << 20;
 pub(super) struct StoodTrials {
     /// The memory the kept states may take ([`KEPT_TRIALS_BYTES`]).
     bytes: usize,
-    /// The states: the first [`StoodTrials::used`] are kept trials, the others free room.
+    /// The states: the first [`StoodTrials::kept`] are kept trials, the others free room.
     states: Vec<State>,
-    /// How many states are kept trials.
-    used: usize,
     /// Per kept trial, how far it narrowed the grid.
     narrowed: Vec<u64>,
     /// Per literal ([`StoodTrials::key`]): the generation its trial was kept in, and its slot.
@@ -319,7 +317,6 @@ impl Default for StoodTrials {
         StoodTrials {
             bytes: KEPT_TRIALS_BYTES,
             states: Vec::new(),
-            used: 0,
             narrowed: Vec::new(),
             slots: Vec::new(),
             generation: 0,
@@ -334,6 +331,11 @@ impl StoodTrials {
     /// scored as any other, only not kept.
     fn room(&self, cells: usize) -> usize {
         (self.bytes / (9 * cells)).max(2)
+    }
+
+    /// How many trials are kept: the first states.
+    fn kept(&self) -> usize {
+        self.narrowed.len()
     }
 
     /// The index of the literal `bit` in `cell`.
@@ -355,15 +357,13 @@ impl StoodTrials {
         if self.slots.len() <= key {
             self.slots.resize(key + 1, (0, 0));
         }
-        self.slots[key] = (self.generation, self.used as u32);
-        self.narrowed.truncate(self.used);
+        self.slots[key] = (self.generation, self.kept() as u32);
         self.narrowed.push(narrowed);
-        self.used += 1;
     }
 
     /// Forgets every trial kept: the state has changed.
     fn forget(&mut self) {
-        self.used = 0;
+        self.narrowed.clear();
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.slots.fill((0, 0));
