@@ -61,7 +61,7 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["clues", "symmetry", "difficulty"])]
     solved: bool,
 
-    /// How to print the puzzles: `line` (81 cells), `grid` (9 lines and a blank one), or `json`
+    /// How to print the puzzles: `line` (81 cells at 9x9), `grid` (a line per row and a blank one), or `json`
     /// (one object per line: seed as a string, index from 1, status, puzzle, clues, symmetry,
     /// level with --difficulty, solution; error instead when the puzzle could not be made).
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]

@@ -47,6 +47,8 @@ pub use status::Status;
 /// Each puzzle is either one line of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank;
 /// text after the cells and a space or tab is ignored) or a grid of 9 lines of 9 cells, with or
 /// without `|`, `-` and `+` separators. Blank lines and lines starting with `#` are skipped.
+/// Other sizes, 4x4 to 64x64, are read the same way, their shape told by the number of cells or
+/// by --box, their symbols by --alphabet.
 ///
 /// Every puzzle gets exactly one answer (a line, a block or a JSON object), failures included,
 /// printed as soon as it is ready when no more input is waiting. In JSON, `status` is one of

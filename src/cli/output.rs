@@ -21,10 +21,11 @@ use super::status::Status;
 /// How results are printed.
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
-    /// One line of 81 characters per grid.
+    /// One line per grid: 81 characters at 9x9, a cell for each square at other sizes (space-separated
+    /// numbers above 35x35).
     #[default]
     Line,
-    /// 9 lines per grid with box separators, and a blank line after each.
+    /// A line per row (9 at 9x9) with box separators, and a blank line after each grid.
     Grid,
     /// One JSON object per line (JSON Lines): for puzzles read, source, line, puzzle, status and
     /// solution (or error); for generate, see --format.
