@@ -14,14 +14,15 @@
 //!
 //! Here: the public entry points and how a search is set up. The search itself is in
 //! `search` (its state, its node, where it guesses), the rules in `rules`, probing and the
-//! look-ahead in `probe`, searches begun afresh in `afresh`, and the units and peers of a
-//! shape in `layout`.
+//! look-ahead in `probe`, searches begun afresh in `afresh`, the record that takes a guess
+//! back in `trail`, and the units and peers of a shape in `layout`.
 
 mod afresh;
 mod layout;
 mod probe;
 mod rules;
 mod search;
+mod trail;
 
 use std::time::Instant;
 
@@ -102,7 +103,7 @@ fn search_measured<V: Visitor>(
             None => true,
         };
         if excluded && search.narrow(&mut state, allowed) {
-            search.run(state, visitor);
+            search.run(&mut state, visitor);
         }
     }
     stats.guesses += search.stats.guesses;

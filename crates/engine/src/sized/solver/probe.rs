@@ -176,8 +176,11 @@ impl<'a> Search<'a> {
             }
         };
         self.narrowed = 0;
+        // The trial's copy is dropped, not taken back: its changes are not recorded.
+        self.trail.set_recording(false);
         self.restrict(trial, cell, bit);
         let consistent = self.propagate(trial);
+        self.trail.set_recording(true);
         self.queue.clear();
         self.stood.states = states;
         if !consistent {

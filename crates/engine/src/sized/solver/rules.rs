@@ -9,6 +9,7 @@
 use super::bits;
 use super::probe::NARROWING;
 use super::search::{Search, State};
+use super::trail::Change;
 use crate::sized::SizedGrid;
 
 /// A set of units (at most 3 x 64), by index.
@@ -49,6 +50,10 @@ impl<'a> Search<'a> {
         let before = state.candidates[cell];
         let left = before & keep;
         state.candidates[cell] = left;
+        self.trail.record(Change::Candidates {
+            cell: cell as u16,
+            before,
+        });
         self.narrowed +=
             NARROWING[before.count_ones() as usize] - NARROWING[left.count_ones() as usize];
         self.reprint(state, cell, |place| {
@@ -69,7 +74,7 @@ impl<'a> Search<'a> {
     /// the strong reasoning reads them: without it they are left alone (generation's many
     /// small searches ran 10-20% slower for keeping them).
     #[inline(always)]
-    fn reprint(&self, state: &mut State, cell: usize, change: impl Fn(u8) -> u64) {
+    pub(super) fn reprint(&self, state: &mut State, cell: usize, change: impl Fn(u8) -> u64) {
         if !self.strong {
             return;
         }
@@ -183,9 +188,16 @@ impl<'a> Search<'a> {
             state.open -= 1;
             let bit = state.candidates[cell];
             self.reprint(state, cell, |place| place_print(place, bit));
-            for &unit in &self.layout.cell_units[cell] {
-                state.placed[usize::from(unit)] |= bit;
+            let mut fresh = 0u8;
+            for (k, &unit) in self.layout.cell_units[cell].iter().enumerate() {
+                let placed = &mut state.placed[usize::from(unit)];
+                fresh |= u8::from(*placed & bit == 0) << k;
+                *placed |= bit;
             }
+            self.trail.record(Change::Settled {
+                cell: cell as u16,
+                fresh,
+            });
             for &peer in self.layout.peers(cell) {
                 let peer = usize::from(peer);
                 if state.candidates[peer] & bit != 0 && !self.restrict(state, peer, !bit) {
@@ -282,6 +294,10 @@ impl<'a> Search<'a> {
                 if confined == 0 {
                     continue;
                 }
+                self.trail.record(Change::BoxLineDone {
+                    index: (2 * u + p) as u32,
+                    before: *done,
+                });
                 *done |= confined;
                 for (bits, segment) in in_segment.iter().zip(segments) {
                     let confined = bits & confined;
@@ -427,7 +443,7 @@ fn augment(i: usize, candidates: &[u64], owner: &mut [u8; 64], visited: &mut u64
 /// What the open cell at `place` of a unit, with `candidates`, adds to the unit's fingerprint
 /// (by exclusive or): a removal or a settling updates it in a few operations.
 #[inline(always)]
-fn place_print(place: u8, candidates: u64) -> u64 {
+pub(super) fn place_print(place: u8, candidates: u64) -> u64 {
     let mixed = (candidates ^ u64::from(place).wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     mixed ^ mixed >> 32

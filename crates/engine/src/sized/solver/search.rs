@@ -11,10 +11,11 @@ use super::bits;
 use super::layout::Layout;
 use super::probe::StoodTrials;
 use super::rules::StaleUnits;
+use super::trail::Trail;
 use crate::solver::SearchStats;
 
 /// Candidates of every cell, and which cells are settled (their value taken from their peers).
-#[derive(Clone, Default)]
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
 pub(super) struct State {
     /// Per cell, its candidates: bit `v - 1` for value `v`.
     pub(super) candidates: Vec<u64>,
@@ -128,6 +129,8 @@ pub(super) struct Search<'a> {
     pub(super) narrowed: u64,
     /// The trials that stood on the state being probed (see [`Search::trial_of`]).
     pub(super) stood: StoodTrials,
+    /// The changes made to the state being searched, for a guess to be taken back.
+    pub(super) trail: Trail,
     /// Solutions found so far. After the first, what is left of a count of a puzzle with one
     /// solution is all refutation, and probing places deeper pays there (see
     /// [`Search::place_probing_levels`]).
@@ -163,12 +166,14 @@ impl<'a> Search<'a> {
             depth: 0,
             narrowed: 0,
             stood: StoodTrials::default(),
+            trail: Trail::default(),
             solutions: 0,
         }
     }
 
-    /// Depth first from `state`; returns false once the visitor or the clock stops it.
-    pub(super) fn run(&mut self, mut state: State, visitor: &mut impl Visitor) -> bool {
+    /// Depth first from `state`; returns false once the visitor or the clock stops it. The
+    /// state is left as the search left it: its caller takes it back ([`Search::undo_to`]).
+    pub(super) fn run(&mut self, state: &mut State, visitor: &mut impl Visitor) -> bool {
         self.stats.nodes += 1;
         if self.stats.nodes > self.max_nodes {
             self.stopped = Some(Stop::Budget);
@@ -181,7 +186,7 @@ impl<'a> Search<'a> {
             self.stopped = Some(Stop::Deadline);
             return false;
         }
-        if !self.propagate(&mut state) || (self.strong && !self.probe(&mut state)) {
+        if !self.propagate(state) || (self.strong && !self.probe(state)) {
             // What a contradiction left queued belongs to this branch only.
             self.queue.clear();
             self.stats.backtracks += 1;
@@ -189,11 +194,11 @@ impl<'a> Search<'a> {
         }
         if state.open == 0 {
             self.solutions += 1;
-            return visitor.solution(&state);
+            return visitor.solution(state);
         }
         let branch = match self.lookahead.take() {
             Some(branch) => branch,
-            None => self.narrowest(&state),
+            None => self.narrowest(state),
         };
         let mut choices: Vec<(usize, u64)> = match branch {
             Branch::Cell(cell) => bits(state.candidates[cell])
@@ -212,24 +217,25 @@ impl<'a> Search<'a> {
             choices.shuffle(rng);
         }
         let last = choices.len() - 1;
-        let mut state = Some(state);
+        let mark = self.trail.mark();
         for (i, (cell, bit)) in choices.into_iter().enumerate() {
             // The last choice is no guess: the others were ruled out.
-            let mut next = if i == last {
-                state.take().expect("kept for the last choice")
-            } else {
+            if i != last {
                 self.stats.guesses += 1;
-                state.clone().expect("kept until the last choice")
-            };
-            self.restrict(&mut next, cell, bit);
+            }
+            self.restrict(state, cell, bit);
             self.depth += 1;
             // A guess is a level deeper: as many as the grid has open cells (4,096 at 64x64),
             // more than a thread's stack holds there. The stack grows on the heap instead.
             let go_on =
-                stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.run(next, visitor));
+                stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.run(state, visitor));
             self.depth -= 1;
             if !go_on {
                 return false;
+            }
+            // After the last choice the state is this node's caller's to take back.
+            if i != last {
+                self.undo_to(state, mark);
             }
         }
         true
