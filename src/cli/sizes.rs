@@ -20,8 +20,9 @@ use super::output::Problem;
 pub struct SizeArgs {
     /// The box shape of puzzles of another size than 9x9, as ROWSxCOLUMNS of a box: 2x2 for
     /// 4x4 grids, 2x3 for 6x6, 4x4 for 16x16, 5x5 for 25x25. Without it the shape comes from the
-    /// number of cells (16, 36, 64, 100, 144, 225, 256, 400, 625, 900, 1296), the wider box for
-    /// a rectangle (2x3, not 3x2).
+    /// number of cells, the square of a side from 4 to 64 that is not prime (16, 36, 64, 100,
+    /// 144, 225, 256, 400, 625, 900, 1296, ... 4096), with the squarest boxes, the wider box
+    /// for a rectangle (2x3, not 3x2; 3x4 for 144 cells, not 2x6).
     #[arg(long = "box", value_name = "RxC", value_parser = |text: &str| text.parse::<Shape>())]
     pub shape: Option<Shape>,
 
@@ -78,8 +79,14 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
         .map_or(invalid.text.as_str(), |(puzzle, _)| puzzle);
     match SizedGrid::parse(text, args.shape, args.alphabet) {
         Ok((grid, alphabet)) => Some(Ok(SizedPuzzle { grid, alphabet })),
-        // No shape fits the count: an ordinary bad 9x9 line, unless a shape was asked for.
-        Err(SizedError::NoShape { .. }) => None,
+        // No shape fits the count: an ordinary bad 9x9 line (digits, a cell too many or too
+        // few), unless it is longer than the next size's and holds a symbol 9x9 has not: then
+        // it was meant as another size, and its count is what is wrong.
+        Err(SizedError::NoShape { found })
+            if found < 100 || !matches!(invalid.error, ParseError::InvalidCharacter { .. }) =>
+        {
+            None
+        }
         // Text with 81 cells that is no 9x9 puzzle: the 9x9 reader's words say it best.
         Err(SizedError::InvalidSymbol { size: 9, .. }) if args.shape.is_none() => None,
         Err(error) => Some(Err(Problem::InvalidSized(error))),

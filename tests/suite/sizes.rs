@@ -310,6 +310,22 @@ fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
         stderr.contains("or is this a row of a 16x16 grid? a grid over several lines needs --box"),
         "{stderr}"
     );
+    // A line of another size's symbols with a cell too few is told by its count, not by its
+    // first symbol that a 9x9 line cannot hold; a 9x9 line a cell short keeps 9x9's words.
+    let text = std::fs::read_to_string(puzzle_path("gecode_25x25_one.txt")).unwrap();
+    let short = format!("{}\n", &text.trim()[..624]);
+    let (status, stdout, stderr) = run(&["solve"], &short);
+    assert_eq!((status, stdout.as_str()), (2, "error: invalid puzzle\n"));
+    assert!(
+        stderr.contains("<stdin>:1: found 624 cells: not a grid with boxes"),
+        "{stderr}"
+    );
+    let (status, _, stderr) = run(&["solve"], &format!("{}\n", &common::EASY[..80]));
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("<stdin>:1: found 80 cells, expected 81"),
+        "{stderr}"
+    );
     // The logic commands name the same problems at every size, and go on.
     let (status, stdout, stderr) = run(&["hint"], "..1..2.34......x\n....\n");
     assert_eq!(

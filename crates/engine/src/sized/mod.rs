@@ -61,8 +61,9 @@ pub enum SizedError {
     },
     /// A number of cells that is no grid with boxes.
     #[error(
-        "found {found} cells: not a grid with boxes (16, 36, 64, 81, 100, 144, 225, 256, 400, \
-         625, 900 or 1296 cells, or --box RxC)"
+        "found {found} cells: not a grid with boxes (the square of a side from 4 to 64 that is \
+         not prime: 16, 36, 64, 81, 100, 144, 196, 225, 256, ... 4096 cells; --box RxC names \
+         a shape)"
     )]
     NoShape {
         /// Cells found.
