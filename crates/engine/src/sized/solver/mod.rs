@@ -307,6 +307,21 @@ pub(super) fn solvable_without(
     }
 }
 
+/// A random solution of `shape` and a puzzle made from it: each cell emptied when the next
+/// number of `rng`, modulo `emptied.1`, is below `emptied.0`. For the tests of the search's
+/// parts, which start from such states.
+#[cfg(test)]
+fn random_puzzle(shape: Shape, rng: &mut impl Rng, emptied: (u32, u32)) -> (SizedGrid, SizedGrid) {
+    let solution = random_solution(&SizedGrid::empty(shape), rng).unwrap();
+    let mut puzzle = solution.clone();
+    for cell in 0..shape.cells() {
+        if rng.next_u32() % emptied.1 < emptied.0 {
+            puzzle.set(cell, 0);
+        }
+    }
+    (solution, puzzle)
+}
+
 #[cfg(test)]
 mod tests {
     use super::afresh::RANDOM_RESTART_NODES_PER_CELL;

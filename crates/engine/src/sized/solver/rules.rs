@@ -454,7 +454,7 @@ mod tests {
     use super::*;
     use crate::sized::Shape;
     use crate::sized::solver::layout::Layout;
-    use crate::sized::solver::{Setup, random_solution};
+    use crate::sized::solver::{Setup, random_puzzle};
 
     /// Each unit's fingerprint worked out from its cells, as [`State::prints`] must hold it
     /// after any number of removals and settlings.
@@ -494,19 +494,13 @@ mod tests {
     /// are the ones read from the cells.
     #[test]
     fn a_fixed_point_over_the_stale_units_is_one_over_all_units() {
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(11);
         for shape in ["2x3", "3x3", "3x4", "4x4"] {
             let shape: Shape = shape.parse().unwrap();
             let layout = Layout::of(shape);
             for _ in 0..30 {
-                let solution = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
-                let mut puzzle = solution.clone();
-                for cell in 0..shape.cells() {
-                    if rng.next_u32() % 5 < 3 {
-                        puzzle.set(cell, 0);
-                    }
-                }
+                let (solution, puzzle) = random_puzzle(shape, &mut rng, (3, 5));
                 let mut search = Search::new(&layout, Setup::plain(None));
                 let mut state = search.start(&puzzle).unwrap();
                 assert!(search.propagate(&mut state) && search.probe(&mut state));

@@ -89,9 +89,9 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
+    use crate::sized::Shape;
     use crate::sized::solver::layout::Layout;
-    use crate::sized::solver::{Setup, random_solution};
-    use crate::sized::{Shape, SizedGrid};
+    use crate::sized::solver::{Setup, random_puzzle};
 
     /// Guesses from a state at its fixed point, right and wrong ones, one level deep and many
     /// levels deep, each propagated and probed as a node would be (to a contradiction or not),
@@ -103,13 +103,7 @@ mod tests {
             let shape: Shape = shape.parse().unwrap();
             let layout = Layout::of(shape);
             for _ in 0..6 {
-                let solution = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
-                let mut puzzle = solution.clone();
-                for cell in 0..shape.cells() {
-                    if rng.next_u32() % 10 < 7 {
-                        puzzle.set(cell, 0);
-                    }
-                }
+                let (_, puzzle) = random_puzzle(shape, &mut rng, (7, 10));
                 let mut search = Search::new(&layout, Setup::plain(None));
                 let mut state = search.start(&puzzle).unwrap();
                 assert!(search.propagate(&mut state) && search.probe(&mut state));
