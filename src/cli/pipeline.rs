@@ -4,9 +4,12 @@
 //!
 //! Three kinds of thread take part:
 //!
-//! * a **feeder** produces the items and cuts them into chunks. Before it does anything that may
-//!   block (a read from stdin or a pipe), it sends off the chunk it holds with a mark saying that
-//!   the input has nothing more ready;
+//! * a **feeder** produces the items and cuts them into chunks, as long as the workers take
+//!   about [`CHUNK_TIME`] to work (by the time the last chunks took, a chunk a single item until
+//!   one is done, never more than [`Setup::chunk_size`]): thousands of fast puzzles go in few
+//!   hand-overs, while slow ones go one by one, to every worker, each answer as soon as it is
+//!   ready. Before it does anything that may block (a read from stdin or a pipe), it sends off
+//!   the chunk it holds with a mark saying that the input has nothing more ready;
 //! * **workers** (`-j` of them) run the job on whole chunks;
 //! * the calling thread puts the chunks back in order and passes each result to `report`. When it
 //!   reaches a marked chunk it reports [`Signal::InputIdle`] (time to flush: someone may be waiting
@@ -21,6 +24,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -33,6 +37,44 @@ use super::interrupt;
 
 /// The longest the calling thread goes without a [`Signal::Tick`] while results are pending.
 pub const TICK: Duration = Duration::from_millis(200);
+
+/// About how long a chunk should take a worker: long enough that handing it over costs little
+/// beside it, short enough that a chunk of slow items does not hold back answers (and the
+/// other workers) for long.
+pub const CHUNK_TIME: Duration = Duration::from_millis(2);
+
+/// What the last chunk worked took a item, in nanoseconds ([`UNMEASURED`] before any):
+/// written by the workers, read by the feeder to size its chunks.
+struct ItemCost(AtomicU64);
+
+/// [`ItemCost`] before any chunk is done: chunks of one item until then.
+const UNMEASURED: u64 = u64::MAX;
+
+impl ItemCost {
+    fn new() -> Self {
+        ItemCost(AtomicU64::new(UNMEASURED))
+    }
+
+    /// Notes that `items` items took `elapsed`.
+    fn note(&self, items: usize, elapsed: Duration) {
+        let nanos = elapsed.as_nanos() / items.max(1) as u128;
+        self.0.store(
+            u64::try_from(nanos).unwrap_or(u64::MAX - 1),
+            Ordering::Relaxed,
+        );
+    }
+
+    /// How many items make a chunk of about [`CHUNK_TIME`], at least 1 and at most `most`.
+    fn chunk_size(&self, most: usize) -> usize {
+        match self.0.load(Ordering::Relaxed) {
+            UNMEASURED => 1,
+            nanos => {
+                let fit = CHUNK_TIME.as_nanos() as u64 / nanos.max(1);
+                usize::try_from(fit).unwrap_or(usize::MAX).clamp(1, most)
+            }
+        }
+    }
+}
 
 /// The `-j/--jobs` argument shared by the subcommands that work puzzle by puzzle.
 #[derive(Args, Debug, Clone)]
@@ -80,7 +122,10 @@ pub struct Feed<I> {
 /// The chunk being filled and where chunks go.
 struct FeedState<I> {
     chunk: Vec<I>,
+    /// The most items a chunk holds ([`Setup::chunk_size`]).
     chunk_size: usize,
+    /// What an item has been taking the workers, to size the chunks by.
+    cost: Arc<ItemCost>,
     seq: u64,
     work: SyncSender<Chunk<I>>,
     /// One permit per chunk in flight; the calling thread takes one back per chunk reported.
@@ -94,7 +139,7 @@ impl<I> Feed<I> {
     pub fn push(&self, item: I) -> bool {
         let mut state = self.state.borrow_mut();
         state.chunk.push(item);
-        if state.chunk.len() >= state.chunk_size {
+        if state.chunk.len() >= state.cost.chunk_size(state.chunk_size) {
             state.send(false);
         }
         state.open
@@ -115,7 +160,10 @@ impl<I> FeedState<I> {
         }
         let chunk = Chunk {
             seq: self.seq,
-            items: std::mem::replace(&mut self.chunk, Vec::with_capacity(self.chunk_size)),
+            items: std::mem::replace(
+                &mut self.chunk,
+                Vec::with_capacity(self.cost.chunk_size(self.chunk_size)),
+            ),
             then_idle,
         };
         self.seq += 1;
@@ -132,8 +180,9 @@ impl<I> FeedState<I> {
 pub struct Setup {
     /// Worker threads.
     pub threads: usize,
-    /// Items per chunk: large for fast jobs (fewer hand-overs), 1 for slow ones (each answer as
-    /// soon as it is ready).
+    /// The most items a chunk holds: large for fast jobs (fewer hand-overs), 1 for slow ones
+    /// (each answer as soon as it is ready). Chunks are smaller while the items are slow (see
+    /// [`CHUNK_TIME`]).
     pub chunk_size: usize,
 }
 
@@ -154,14 +203,17 @@ where
     let (work_sender, work_receiver) = mpsc::sync_channel::<Chunk<I>>(threads);
     let (permit_sender, permit_receiver) = mpsc::sync_channel::<()>(4 * threads + 2);
     let (done_sender, done_receiver) = mpsc::channel::<Done<I, T>>();
+    let cost = Arc::new(ItemCost::new());
 
+    let feeder_cost = cost.clone();
     let feeder = thread::Builder::new()
         .name("feeder".into())
         .spawn(move || {
             let feed = Feed {
                 state: RefCell::new(FeedState {
-                    chunk: Vec::with_capacity(chunk_size),
+                    chunk: Vec::new(),
                     chunk_size,
+                    cost: feeder_cost,
                     seq: 0,
                     work: work_sender,
                     permits: permit_sender,
@@ -175,9 +227,10 @@ where
     let work_receiver = Arc::new(Mutex::new(work_receiver));
     for index in 0..threads {
         let (work, chunks, done) = (work.clone(), work_receiver.clone(), done_sender.clone());
+        let cost = cost.clone();
         thread::Builder::new()
             .name(format!("worker {index}"))
-            .spawn(move || worker(&*work, &chunks, &done))?;
+            .spawn(move || worker(&*work, &chunks, &done, &cost))?;
     }
     drop(done_sender);
 
@@ -241,6 +294,7 @@ fn worker<I, T>(
     work: &impl Fn(&I) -> T,
     chunks: &Mutex<Receiver<Chunk<I>>>,
     done: &mpsc::Sender<Done<I, T>>,
+    cost: &ItemCost,
 ) {
     loop {
         let chunk = match chunks.lock() {
@@ -248,6 +302,7 @@ fn worker<I, T>(
             Err(_) => return,
         };
         let Ok(chunk) = chunk else { return };
+        let started = Instant::now();
         // What the job held when it panicked is dropped, and the run ends as soon as the
         // calling thread hears of it, so no broken invariant is relied on afterwards.
         let results =
@@ -256,6 +311,7 @@ fn worker<I, T>(
             let _ = done.send(Err(Panicked));
             return;
         };
+        cost.note(chunk.items.len(), started.elapsed());
         if done.send(Ok((chunk, results))).is_err() {
             return;
         }
@@ -265,6 +321,53 @@ fn worker<I, T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Slow items go one by one even where chunks may hold many: every worker gets some, and
+    /// the first answer is reported while later items are still to be worked. (With chunks of
+    /// up to 256 filled regardless, one worker took all eight, and nothing was reported until
+    /// the last was done.)
+    #[test]
+    fn slow_items_are_shared_out_and_answered_as_they_are_done() {
+        use std::collections::BTreeSet;
+        use std::sync::atomic::AtomicUsize;
+        let started = Arc::new(AtomicUsize::new(0));
+        let workers = Arc::new(Mutex::new(BTreeSet::new()));
+        let setup = Setup {
+            threads: 2,
+            chunk_size: 256,
+        };
+        let produce = |feed: &Feed<u32>| {
+            for item in 0..8 {
+                feed.push(item);
+            }
+        };
+        let work = {
+            let (started, workers) = (started.clone(), workers.clone());
+            move |&item: &u32| {
+                started.fetch_add(1, Ordering::SeqCst);
+                let name = thread::current().name().map(String::from);
+                workers.lock().unwrap().insert(name);
+                thread::sleep(Duration::from_millis(20));
+                item
+            }
+        };
+        let (mut reported, mut started_at_first) = (Vec::new(), None);
+        run(setup, produce, work, |signal| {
+            if let Signal::Done(_, value) = signal {
+                started_at_first.get_or_insert(started.load(Ordering::SeqCst));
+                reported.push(value);
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(reported, (0..8).collect::<Vec<_>>());
+        assert_eq!(workers.lock().unwrap().len(), 2, "both workers took items");
+        let started_at_first = started_at_first.unwrap();
+        assert!(
+            started_at_first < 8,
+            "{started_at_first} of 8 begun at the first answer"
+        );
+    }
 
     #[test]
     fn a_job_that_panics_ends_the_run_with_an_error_instead_of_hanging() {

@@ -249,6 +249,48 @@ fn ctrl_c_ends_a_run_with_every_answer_whole_and_status_130() {
     assert!(text.lines().count() < 375);
 }
 
+/// An answer is printed as soon as it is done even when the input has more ready: a slow
+/// puzzle after it in the same file does not hold it back (chunks of work are sized by how
+/// long the items take), and Ctrl-C during the slow one keeps it.
+#[cfg(unix)]
+#[test]
+fn an_answer_before_a_slow_puzzle_comes_at_once_and_outlives_ctrl_c() {
+    use std::io::{BufRead, BufReader, Read};
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("two.txt");
+    // The empty grid, counted to a limit it never reaches, runs until stopped.
+    std::fs::write(&input, format!("{}\n{}\n", common::EASY, ".".repeat(81))).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["count", "-j", "1", "--limit", "1000000000000"])
+        .arg(&input)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        let _ = sender.send(first);
+        let mut rest = String::new();
+        stdout.read_to_string(&mut rest).unwrap();
+        rest
+    });
+    let first = receiver.recv_timeout(std::time::Duration::from_secs(60));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert_eq!(
+        first.as_deref(),
+        Ok("1\n"),
+        "the first answer, before the slow one ends"
+    );
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    assert_eq!(reader.join().unwrap(), "", "nothing of the slow one");
+}
+
 #[test]
 fn color_is_used_when_asked_and_never_into_a_pipe_by_default() {
     let easy = format!("{}\n", common::EASY);
