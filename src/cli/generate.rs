@@ -12,6 +12,7 @@ use sudoku_engine::{GenerateError, Grid};
 use sudoku_logic::sized::{SizedCandidates, solve_steps, solved_within};
 use sudoku_logic::{Level, explain, rate};
 
+use super::interrupt::is_interruption;
 use super::output::{Format, JsonStatus, Output, OutputArgs, TimeoutArgs, print_message};
 use super::pipeline::{self, JobsArgs, Setup, Signal};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle};
@@ -342,6 +343,11 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             }
             Ok(())
         },
-    )?;
+    )
+    .inspect_err(|error| {
+        if is_interruption(error) {
+            output.interrupted();
+        }
+    })?;
     Ok(output.finish()?)
 }

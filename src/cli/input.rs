@@ -11,6 +11,7 @@ use anyhow::Result;
 use clap::Args;
 use sudoku_engine::{Grid, InvalidPuzzle, Record};
 
+use super::interrupt::is_interruption;
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
 use super::sizes::{SizeArgs, SizedRecords, other_size};
@@ -227,7 +228,7 @@ where
     let sources = input.sources();
     let layout = input.layout();
     let feeder_sources: Arc<[Source]> = sources.as_slice().into();
-    pipeline::run(
+    let ran = pipeline::run(
         setup,
         move |feed| feed_records(&feeder_sources, &layout, feed),
         move |item: &Item| match item {
@@ -246,7 +247,12 @@ where
             Signal::InputIdle => Ok(output.flush()?),
             Signal::Tick => Ok(output.tick()?),
         },
-    )
+    );
+    ran.inspect_err(|error| {
+        if is_interruption(error) {
+            output.interrupted();
+        }
+    })
 }
 
 /// The records of a CSV source: one per row after the header, the puzzle taken from the named

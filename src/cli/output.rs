@@ -235,7 +235,7 @@ pub struct OutputArgs {
     pub quiet: bool,
 
     /// Print a summary on stderr at the end: how many were read, answered and failed, the time
-    /// taken and the rate (even with --quiet).
+    /// taken and the rate (even with --quiet, and when Ctrl-C ends the run early).
     #[arg(long)]
     pub stats: bool,
 }
@@ -594,30 +594,47 @@ impl Output {
         self.message(format_args!("{source}: {error}"));
     }
 
+    /// Ends a run cut short by Ctrl-C: the progress line goes, the answers printed so far are
+    /// flushed (an output file is left out, never half written), and the summary, if asked,
+    /// says how far the run got.
+    pub fn interrupted(&mut self) {
+        self.progress.finish();
+        let _ = self.stdout.flush();
+        self.summary("interrupted after ");
+    }
+
+    /// With --stats, the summary of the run on stderr, after `lead`. Asked for explicitly, so
+    /// printed even with --quiet.
+    fn summary(&self, lead: &str) {
+        if !self.stats {
+            return;
+        }
+        let seconds = self.started.elapsed().as_secs_f64();
+        let t = &self.tally;
+        let puzzles = if t.read == 1 { "puzzle" } else { "puzzles" };
+        let mut summary = format!(
+            "{lead}{} {puzzles}: {} {}, {} {}",
+            t.read, t.succeeded, self.words[0], t.failed, self.words[1]
+        );
+        if t.invalid > 0 {
+            summary += &format!(", {} invalid", t.invalid);
+        }
+        if t.unreadable > 0 {
+            let inputs = if t.unreadable == 1 { "input" } else { "inputs" };
+            summary += &format!("; {} unreadable {inputs}", t.unreadable);
+        }
+        let rate = t.read as f64 / seconds.max(1e-9);
+        print_message(format_args!(
+            "{summary}; {seconds:.3} s, {rate:.0} puzzles/s"
+        ));
+    }
+
     /// Flushes the results (and puts an output file in place), prints the summary if asked,
     /// and returns the exit status.
     pub fn finish(mut self) -> io::Result<Status> {
         self.progress.finish();
         self.stdout.flush()?;
-        if self.stats {
-            let seconds = self.started.elapsed().as_secs_f64();
-            let t = &self.tally;
-            let mut summary = format!(
-                "{} puzzles: {} {}, {} {}",
-                t.read, t.succeeded, self.words[0], t.failed, self.words[1]
-            );
-            if t.invalid > 0 {
-                summary += &format!(", {} invalid", t.invalid);
-            }
-            if t.unreadable > 0 {
-                summary += &format!("; {} unreadable inputs", t.unreadable);
-            }
-            let rate = t.read as f64 / seconds.max(1e-9);
-            // Asked for explicitly, so printed even with --quiet.
-            print_message(format_args!(
-                "{summary}; {seconds:.3} s, {rate:.0} puzzles/s"
-            ));
-        }
+        self.summary("");
         let status = self.status;
         self.stdout
             .into_inner()

@@ -251,7 +251,8 @@ fn ctrl_c_ends_a_run_with_every_answer_whole_and_status_130() {
 
 /// An answer is printed as soon as it is done even when the input has more ready: a slow
 /// puzzle after it in the same file does not hold it back (chunks of work are sized by how
-/// long the items take), and Ctrl-C during the slow one keeps it.
+/// long the items take), and Ctrl-C during the slow one keeps it, and still gives the summary
+/// --stats asks for.
 #[cfg(unix)]
 #[test]
 fn an_answer_before_a_slow_puzzle_comes_at_once_and_outlives_ctrl_c() {
@@ -261,9 +262,10 @@ fn an_answer_before_a_slow_puzzle_comes_at_once_and_outlives_ctrl_c() {
     // The empty grid, counted to a limit it never reaches, runs until stopped.
     std::fs::write(&input, format!("{}\n{}\n", common::EASY, ".".repeat(81))).unwrap();
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
-        .args(["count", "-j", "1", "--limit", "1000000000000"])
+        .args(["count", "-j", "1", "--stats", "--limit", "1000000000000"])
         .arg(&input)
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
@@ -287,8 +289,19 @@ fn an_answer_before_a_slow_puzzle_comes_at_once_and_outlives_ctrl_c() {
         Ok("1\n"),
         "the first answer, before the slow one ends"
     );
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
     assert_eq!(child.wait().unwrap().code(), Some(130));
     assert_eq!(reader.join().unwrap(), "", "nothing of the slow one");
+    assert!(
+        stderr.starts_with("sudoku: interrupted after 1 puzzle: 1 counted, 0 without solution"),
+        "{stderr}"
+    );
 }
 
 #[test]

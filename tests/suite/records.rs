@@ -349,7 +349,7 @@ fn every_subcommand_that_reads_puzzles_takes_jobs_and_stats() {
         let (status, _, stderr) = run(&[command, "-j", "2", "--stats"], &format!("{EASY}\n"));
         assert_eq!(status, 0, "{command}: {stderr}");
         assert!(
-            stderr.starts_with("sudoku: 1 puzzles: 1 "),
+            stderr.starts_with("sudoku: 1 puzzle: 1 "),
             "{command}: {stderr}"
         );
     }
