@@ -233,9 +233,11 @@ const PLACE_PROBING_LEVELS: u32 = 6;
 /// [`Search::place_probing_levels`]). The rest of a count of a proper puzzle, once its
 /// solution is found, shows that no other exists: every subtree fails, and the extra trials
 /// shrink failing subtrees more than they cost, deeper than they do on the way to a solution.
-/// On the hard 25x25 set the slowest count (puzzle 15) is twice as fast with 12 levels
-/// (docs/performance.md).
-const DEEP_PLACE_PROBING_LEVELS: u32 = 12;
+/// On the hard 25x25 set the slowest count (puzzle 15) was twice as fast with 12 levels as
+/// with 6; with the trials kept since (cheaper trials), 16 levels take the set's 18 counts
+/// from 129-133 s to 114-117 s (puzzle 15 24 s -> 17-18 s, 4 15 s -> 11 s); 9 and 20 levels
+/// were slower than 12, 28 slower still (docs/performance.md).
+const DEEP_PLACE_PROBING_LEVELS: u32 = 16;
 
 /// A search that has worked this many nodes without a solution is in a large tree of failing
 /// subtrees, and probes places [`DEEP_PLACE_PROBING_LEVELS`] deep from then on, until it finds
