@@ -43,7 +43,7 @@ pub const TICK: Duration = Duration::from_millis(200);
 /// other workers) for long.
 pub const CHUNK_TIME: Duration = Duration::from_millis(2);
 
-/// What the last chunk worked took a item, in nanoseconds ([`UNMEASURED`] before any):
+/// What the last chunk worked took an item, in nanoseconds ([`UNMEASURED`] before any):
 /// written by the workers, read by the feeder to size its chunks.
 struct ItemCost(AtomicU64);
 
@@ -126,6 +126,9 @@ struct FeedState<I> {
     chunk_size: usize,
     /// What an item has been taking the workers, to size the chunks by.
     cost: Arc<ItemCost>,
+    /// How many items the chunk being filled takes: sized by `cost` when the one before it
+    /// went off.
+    limit: usize,
     seq: u64,
     work: SyncSender<Chunk<I>>,
     /// One permit per chunk in flight; the calling thread takes one back per chunk reported.
@@ -139,7 +142,7 @@ impl<I> Feed<I> {
     pub fn push(&self, item: I) -> bool {
         let mut state = self.state.borrow_mut();
         state.chunk.push(item);
-        if state.chunk.len() >= state.cost.chunk_size(state.chunk_size) {
+        if state.chunk.len() >= state.limit {
             state.send(false);
         }
         state.open
@@ -158,12 +161,10 @@ impl<I> FeedState<I> {
         if !self.open || (self.chunk.is_empty() && !then_idle) {
             return;
         }
+        self.limit = self.cost.chunk_size(self.chunk_size);
         let chunk = Chunk {
             seq: self.seq,
-            items: std::mem::replace(
-                &mut self.chunk,
-                Vec::with_capacity(self.cost.chunk_size(self.chunk_size)),
-            ),
+            items: std::mem::replace(&mut self.chunk, Vec::with_capacity(self.limit)),
             then_idle,
         };
         self.seq += 1;
@@ -214,6 +215,7 @@ where
                     chunk: Vec::new(),
                     chunk_size,
                     cost: feeder_cost,
+                    limit: 1,
                     seq: 0,
                     work: work_sender,
                     permits: permit_sender,
