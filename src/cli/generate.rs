@@ -12,7 +12,6 @@ use sudoku_engine::{GenerateError, Grid};
 use sudoku_logic::sized::{SizedCandidates, solve_steps, solved_within};
 use sudoku_logic::{Level, explain, rate};
 
-use super::interrupt::is_interruption;
 use super::output::{Format, JsonStatus, Output, OutputArgs, TimeoutArgs, print_message};
 use super::pipeline::{self, JobsArgs, Setup, Signal};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle};
@@ -62,9 +61,10 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["clues", "symmetry", "difficulty"])]
     solved: bool,
 
-    /// How to print the puzzles: `line` (81 cells at 9x9), `grid` (a line per row and a blank one), or `json`
-    /// (one object per line: seed as a string, index from 1, status, puzzle, clues, symmetry,
-    /// level with --difficulty, solution; error instead when the puzzle could not be made).
+    /// How to print the puzzles: `line` (81 cells at 9x9), `grid` (a line per row and a blank
+    /// one), or `json` (one object per line: seed as a string, index from 1, status, puzzle,
+    /// clues, symmetry, level with --difficulty, solution; error instead when the puzzle could
+    /// not be made).
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: Format,
 
@@ -287,7 +287,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             "seed", "index", "status", "puzzle", "clues", "symmetry", "level", "solution", "error",
         ])?;
     }
-    pipeline::run(
+    let ran = pipeline::run(
         setup,
         move |feed| {
             for index in 0..count {
@@ -343,11 +343,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             }
             Ok(())
         },
-    )
-    .inspect_err(|error| {
-        if is_interruption(error) {
-            output.interrupted();
-        }
-    })?;
+    );
+    output.after_run(ran)?;
     Ok(output.finish()?)
 }

@@ -11,7 +11,6 @@ use anyhow::Result;
 use clap::Args;
 use sudoku_engine::{Grid, InvalidPuzzle, Record};
 
-use super::interrupt::is_interruption;
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
 use super::sizes::{SizeArgs, SizedRecords, other_size};
@@ -248,11 +247,7 @@ where
             Signal::Tick => Ok(output.tick()?),
         },
     );
-    ran.inspect_err(|error| {
-        if is_interruption(error) {
-            output.interrupted();
-        }
-    })
+    output.after_run(ran)
 }
 
 /// The records of a CSV source: one per row after the header, the puzzle taken from the named
@@ -327,6 +322,7 @@ impl<R: Read> CsvRecords<R> {
                 let reads = |record: &Record| {
                     record.puzzle.is_ok() || matches!(other_size(record, &self.sizes), Some(Ok(_)))
                 };
+                // The first of the longest: `max_by_key` keeps the last, so backwards.
                 let longest = (0..row.len()).rev().max_by_key(|&i| row[i].trim().len());
                 (0..row.len())
                     .map(read)

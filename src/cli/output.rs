@@ -15,14 +15,15 @@ use sudoku_engine::{Grid, ParseError, Record, SolutionCount};
 
 use super::color;
 use super::input::Source;
+use super::interrupt::is_interruption;
 use super::progress::Progress;
 use super::status::Status;
 
 /// How results are printed.
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
-    /// One line per grid: 81 characters at 9x9, a cell for each square at other sizes (space-separated
-    /// numbers above 35x35).
+    /// One line per grid: 81 characters at 9x9, a cell for each square at other sizes
+    /// (space-separated numbers above 35x35).
     #[default]
     Line,
     /// A line per row (9 at 9x9) with box separators, and a blank line after each grid.
@@ -594,13 +595,18 @@ impl Output {
         self.message(format_args!("{source}: {error}"));
     }
 
-    /// Ends a run cut short by Ctrl-C: the progress line goes, the answers printed so far are
-    /// flushed (an output file is left out, never half written), and the summary, if asked,
-    /// says how far the run got.
-    pub fn interrupted(&mut self) {
-        self.progress.finish();
-        let _ = self.stdout.flush();
-        self.summary("interrupted after ");
+    /// Passes on how a run of the pipeline ended. One that Ctrl-C cut short is ended here
+    /// first: the progress line goes, the answers printed so far are flushed (an output file
+    /// is left out, never half written), and the summary, if asked, says how far it got.
+    pub fn after_run(&mut self, ran: Result<()>) -> Result<()> {
+        if let Err(error) = &ran
+            && is_interruption(error)
+        {
+            self.progress.finish();
+            let _ = self.stdout.flush();
+            self.summary("interrupted after ");
+        }
+        ran
     }
 
     /// With --stats, the summary of the run on stderr, after `lead`. Asked for explicitly, so

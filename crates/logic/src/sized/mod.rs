@@ -158,7 +158,7 @@ pub fn solve_steps(state: SizedCandidates) -> (Vec<SizedStep>, SizedCandidates) 
 /// Like [`solve_steps`], stopping before the first step that needs `until` or a harder
 /// technique (when given), and giving up once `deadline` (if any) has passed.
 pub fn solve_steps_before(
-    mut state: SizedCandidates,
+    state: SizedCandidates,
     until: Option<Technique>,
     deadline: Option<Instant>,
 ) -> Result<(Vec<SizedStep>, SizedCandidates), TimedOut> {
@@ -166,9 +166,19 @@ pub fn solve_steps_before(
         .iter()
         .take_while(|&&t| until.is_none_or(|limit| t < limit))
         .count();
+    steps_among(state, &TECHNIQUES[..allowed], deadline)
+}
+
+/// The steps from `state` as far as `techniques` go (the easiest of them first at each step),
+/// and the state they reach; Err once `deadline` (if any) has passed.
+fn steps_among(
+    mut state: SizedCandidates,
+    techniques: &[Technique],
+    deadline: Option<Instant>,
+) -> Result<(Vec<SizedStep>, SizedCandidates), TimedOut> {
     let mut steps = Vec::new();
     while !state.is_solved() {
-        let Some(step) = next_step_among(&state, &TECHNIQUES[..allowed], deadline)? else {
+        let Some(step) = next_step_among(&state, techniques, deadline)? else {
             break;
         };
         state.apply(&step);
@@ -181,7 +191,7 @@ pub fn solve_steps_before(
 /// `state`: the bound within which a generator thins a puzzle meant to be of that level (see
 /// `sudoku_engine::sized::generate_accepted`). Err once `deadline` (if any) has passed.
 pub fn solved_within(
-    mut state: SizedCandidates,
+    state: SizedCandidates,
     level: Level,
     deadline: Option<Instant>,
 ) -> Result<bool, TimedOut> {
@@ -189,13 +199,7 @@ pub fn solved_within(
         .into_iter()
         .filter(|technique| technique.level() <= level)
         .collect();
-    while !state.is_solved() {
-        match next_step_among(&state, &allowed, deadline)? {
-            Some(step) => state.apply(&step),
-            None => return Ok(false),
-        }
-    }
-    Ok(true)
+    Ok(steps_among(state, &allowed, deadline)?.1.is_solved())
 }
 
 /// Rates a path of steps on a grid of any size: the Sudoku Explainer number and HoDoKu's score
