@@ -482,7 +482,10 @@ mod tests {
                     branch,
                     second_first: narrowed[1] > narrowed[0],
                 };
-                ((narrowed[0] * narrowed[1], narrowed[0] + narrowed[1]), guess)
+                (
+                    (narrowed[0] * narrowed[1], narrowed[0] + narrowed[1]),
+                    guess,
+                )
             })
             .collect();
         let best = scores.iter().map(|&(score, _)| score).max().unwrap();
@@ -500,7 +503,10 @@ mod tests {
         let text = include_str!("../../../../../puzzles/gecode_16x16.txt");
         let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
         let (mut second_first, mut checked) = (0, 0);
-        for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        for line in text
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
             let mut puzzle = SizedGrid::parse(line, None, None).unwrap().0;
             let givens: Vec<usize> = (0..puzzle.cells().len())
                 .filter(|&c| puzzle.get(c) != 0)
