@@ -389,6 +389,14 @@ impl<'a> Search<'a> {
                     r | 1u64 << owner[bit.trailing_zeros() as usize]
                 });
             }
+            // A graph where every cell reaches every other puts every candidate on an
+            // alternating cycle: nothing to strike out, and no closure to work out. So it is
+            // for about three units in four that get this far on the hard 25x25 puzzles
+            // (430,027 of 564,764 on puzzle 2), and the set's counts took 0.88x the time.
+            if strongly_connected(&reach[..open]) {
+                self.consistent[slot] = fingerprint;
+                continue;
+            }
             for k in 0..open {
                 let through = reach[k];
                 // Without a branch on the bit (a mask of all ones or none): the hard 25x25
@@ -419,6 +427,35 @@ impl<'a> Search<'a> {
             }
         }
         Some(progress)
+    }
+}
+
+/// Whether every cell of the graph `reach` (cell i -> the cells of the bits of `reach[i]`,
+/// each with its own bit; at least one cell) reaches every other: whether all reach cell 0
+/// and cell 0 reaches all, each found a step at a time.
+fn strongly_connected(reach: &[u64]) -> bool {
+    let all = u64::MAX >> (64 - reach.len());
+    // Forward from cell 0, a frontier at a time.
+    let (mut seen, mut frontier) = (1u64, 1u64);
+    while frontier != 0 {
+        let next = bits(frontier).fold(0, |next, bit| next | reach[bit.trailing_zeros() as usize]);
+        frontier = next & !seen;
+        seen |= next;
+    }
+    if seen != all {
+        return false;
+    }
+    // Backward to cell 0: the cells with an arc into what reaches it, until none is added.
+    let mut back = 1u64;
+    loop {
+        let grown = reach
+            .iter()
+            .enumerate()
+            .fold(back, |grown, (i, &r)| grown | u64::from(r & back != 0) << i);
+        if grown == back {
+            return back == all;
+        }
+        back = grown;
     }
 }
 
@@ -529,5 +566,108 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod all_different_tests {
+    use super::*;
+    use crate::sized::solver::Setup;
+    use crate::sized::solver::layout::Layout;
+    use crate::sized::{Shape, SizedGrid};
+    use rand::{RngExt, SeedableRng};
+
+    /// Whether the cells' `candidates` can take distinct values, by trying each value of the
+    /// first cell in turn (a reference, not the matching under test).
+    fn distinct_values_exist(candidates: &[u64], used: u64) -> bool {
+        match candidates.split_first() {
+            None => true,
+            Some((&first, rest)) => {
+                bits(first & !used).any(|bit| distinct_values_exist(rest, used | bit))
+            }
+        }
+    }
+
+    #[test]
+    fn all_different_keeps_exactly_the_candidates_some_assignment_uses() {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(17);
+        let (mut pruned, mut untouched, mut impossible) = (0, 0, 0);
+        for case in 0..3000 {
+            let shape: Shape = ["2x2", "2x3", "3x3"][case % 3].parse().unwrap();
+            let layout = Layout::of(shape);
+            let mut search = Search::new(&layout, Setup::plain(None));
+            let mut state = search.start(&SizedGrid::empty(shape)).unwrap();
+            let unit = rng.random_range(0..3 * layout.size);
+            // Narrow candidates make Hall sets, and graphs in pieces; wide ones, none.
+            let cells: Vec<usize> = layout.unit(unit).iter().map(|&c| usize::from(c)).collect();
+            for &cell in &cells {
+                let mut keep = 0;
+                for _ in 0..rng.random_range(1..=layout.size) {
+                    keep |= 1u64 << rng.random_range(0..layout.size);
+                }
+                state.candidates[cell] = keep;
+            }
+            let before: Vec<u64> = cells.iter().map(|&c| state.candidates[c]).collect();
+            search.stale = StaleUnits::default();
+            search.stale.all_different.insert(unit);
+            let result = search.all_different(&mut state);
+            if !distinct_values_exist(&before, 0) {
+                assert!(result.is_none(), "{before:?}");
+                impossible += 1;
+                continue;
+            }
+            assert!(result.is_some(), "{before:?}");
+            for (i, &cell) in cells.iter().enumerate() {
+                for bit in bits(before[i]) {
+                    let mut with_it = before.clone();
+                    with_it[i] = bit;
+                    let used = distinct_values_exist(&with_it, 0);
+                    assert_eq!(state.candidates[cell] & bit != 0, used, "{before:?}");
+                }
+            }
+            let after: Vec<u64> = cells.iter().map(|&c| state.candidates[c]).collect();
+            match after == before {
+                true => untouched += 1,
+                false => pruned += 1,
+            }
+        }
+        assert!(
+            pruned > 300 && untouched > 300 && impossible > 300,
+            "{pruned} pruned, {untouched} untouched, {impossible} without an assignment"
+        );
+    }
+
+    #[test]
+    fn a_graph_is_strongly_connected_when_its_closure_is_everywhere() {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(23);
+        let (mut connected, mut apart) = (0, 0);
+        for _ in 0..5000 {
+            let cells = rng.random_range(1..=64usize);
+            let arcs = rng.random_range(0..=6 * cells);
+            let mut reach: Vec<u64> = (0..cells).map(|i| 1u64 << i).collect();
+            for _ in 0..arcs {
+                reach[rng.random_range(0..cells)] |= 1u64 << rng.random_range(0..cells);
+            }
+            // Each cell's closure, one cell through another at a time.
+            let mut closure = reach.clone();
+            for k in 0..cells {
+                for i in 0..cells {
+                    if closure[i] >> k & 1 != 0 {
+                        closure[i] |= closure[k];
+                    }
+                }
+            }
+            let all = u64::MAX >> (64 - cells);
+            let expected = closure.iter().all(|&c| c == all);
+            assert_eq!(strongly_connected(&reach), expected, "{reach:?}");
+            match expected {
+                true => connected += 1,
+                false => apart += 1,
+            }
+        }
+        assert!(
+            connected > 500 && apart > 500,
+            "{connected} connected, {apart} apart"
+        );
     }
 }
