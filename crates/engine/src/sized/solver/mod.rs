@@ -5,12 +5,12 @@
 //! hidden subset), failed-literal probing of the cells with two candidates (and, near the
 //! root, of the values with two places in a unit; deeper once a count has found its first
 //! solution and is showing there is no other, or a search has grown large), the guess on the
-//! pair whose two trials strike out the most, and otherwise on a value's places in a unit when
-//! they are fewer than a cell's candidates. Generation's many small checks go faster without
-//! it. Each rule reads only the units that changed since it last looked. A random solution,
-//! and a grid with few givens, are searched instead by random searches with the plain rules
-//! (for the grid, each after a short search of the kind above), begun afresh whenever one
-//! has worked its budget.
+//! pair whose two trials strike out the most (the side that strikes out more first), and
+//! otherwise on a value's places in a unit when they are fewer than a cell's candidates.
+//! Generation's many small checks go faster without it. Each rule reads only the units that
+//! changed since it last looked. A random solution, and a grid with few givens, are searched
+//! instead by random searches with the plain rules (for the grid, each after a short search
+//! of the kind above), begun afresh whenever one has worked its budget.
 //!
 //! Here: the public entry points and how a search is set up. The search itself is in
 //! `search` (its state, its node, where it guesses), the rules in `rules`, probing and the

@@ -490,8 +490,10 @@ pub(super) fn place_print(place: u8, candidates: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::sized::Shape;
+    use crate::sized::SizedGrid;
     use crate::sized::solver::layout::Layout;
     use crate::sized::solver::{Setup, random_puzzle};
+    use rand::{RngExt, SeedableRng};
 
     /// Each unit's fingerprint worked out from its cells, as [`State::prints`] must hold it
     /// after any number of removals and settlings.
@@ -567,15 +569,6 @@ mod tests {
             }
         }
     }
-}
-
-#[cfg(test)]
-mod all_different_tests {
-    use super::*;
-    use crate::sized::solver::Setup;
-    use crate::sized::solver::layout::Layout;
-    use crate::sized::{Shape, SizedGrid};
-    use rand::{RngExt, SeedableRng};
 
     /// Whether the cells' `candidates` can take distinct values, by trying each value of the
     /// first cell in turn (a reference, not the matching under test).
