@@ -524,13 +524,7 @@ mod tests {
             let Some(guess) = search.lookahead else {
                 continue;
             };
-            let literals = match guess.branch {
-                Branch::Cell(cell) => {
-                    let low = state.candidates[cell] & state.candidates[cell].wrapping_neg();
-                    [(cell, low), (cell, state.candidates[cell] ^ low)]
-                }
-                Branch::Place(unit, bit) => search.two_places(&state, unit, bit),
-            };
+            let literals = search.choices(&state, guess.branch);
             let (cell, bit) = literals[usize::from(guess.second_first)];
             let mut allowed = state.candidates.clone();
             allowed[cell] = bit;

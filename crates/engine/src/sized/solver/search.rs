@@ -206,19 +206,7 @@ impl<'a> Search<'a> {
                 second_first: false,
             },
         };
-        let mut choices: Vec<(usize, u64)> = match branch {
-            Branch::Cell(cell) => bits(state.candidates[cell])
-                .map(|bit| (cell, bit))
-                .collect(),
-            Branch::Place(unit, bit) => self
-                .layout
-                .unit(unit)
-                .iter()
-                .map(|&c| usize::from(c))
-                .filter(|&c| state.candidates[c] & bit != 0)
-                .map(|c| (c, bit))
-                .collect(),
-        };
+        let mut choices = self.choices(state, branch);
         if let Some(rng) = self.rng.as_deref_mut() {
             choices.shuffle(rng);
         } else if second_first {
@@ -247,6 +235,24 @@ impl<'a> Search<'a> {
             }
         }
         true
+    }
+
+    /// The literals a guess at `branch` tries, in their order before any is put first: a
+    /// cell's candidates, lowest value first, or a value's places in the unit, in its order.
+    pub(super) fn choices(&self, state: &State, branch: Branch) -> Vec<(usize, u64)> {
+        match branch {
+            Branch::Cell(cell) => bits(state.candidates[cell])
+                .map(|bit| (cell, bit))
+                .collect(),
+            Branch::Place(unit, bit) => self
+                .layout
+                .unit(unit)
+                .iter()
+                .map(|&c| usize::from(c))
+                .filter(|&c| state.candidates[c] & bit != 0)
+                .map(|c| (c, bit))
+                .collect(),
+        }
     }
 
     /// Where to guess: the open cell with the fewest candidates, or, when fewer, the places
