@@ -65,6 +65,10 @@ impl SizedPuzzle {
     }
 }
 
+/// The cells of the smallest grid above 9x9 (10x10, boxes of 2x5): a line with fewer, even
+/// with a symbol 9x9 has not, is read as a bad 9x9 line.
+const CELLS_ABOVE_NINE: usize = 100;
+
 /// The puzzle of a record that the 9x9 reader could not read, when it is one of another size;
 /// an error when it tried to be and failed (a symbol outside the alphabet, a count that does
 /// not fit --box). None for a record that is no such attempt: its 9x9 error stands.
@@ -83,7 +87,8 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
         // few), unless it is longer than the next size's and holds a symbol 9x9 has not: then
         // it was meant as another size, and its count is what is wrong.
         Err(SizedError::NoShape { found })
-            if found < 100 || !matches!(invalid.error, ParseError::InvalidCharacter { .. }) =>
+            if found < CELLS_ABOVE_NINE
+                || !matches!(invalid.error, ParseError::InvalidCharacter { .. }) =>
         {
             None
         }
