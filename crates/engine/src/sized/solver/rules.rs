@@ -404,7 +404,7 @@ impl<'a> Search<'a> {
             }
             let reach = &mut reach[..open];
             reach.copy_from_slice(candidates);
-            for (&through_value, k) in matched.iter().zip(0..open) {
+            for (k, &through_value) in matched.iter().enumerate() {
                 let through = reach[k];
                 // Without a branch on the bit (a mask of all ones or none): the hard 25x25
                 // puzzles ran 12-20% faster for this alone.
@@ -642,6 +642,7 @@ mod tests {
 
     #[test]
     fn a_graph_is_strongly_connected_when_its_closure_is_everywhere() {
+        use rand::seq::SliceRandom;
         let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(23);
         let (mut connected, mut apart) = (0, 0);
         for _ in 0..5000 {
@@ -664,9 +665,7 @@ mod tests {
             let expected = closure.iter().all(|&c| c == all);
             // The same graph with its cells known by labels taken at random from 0..64.
             let mut labels: Vec<u8> = (0..64).collect();
-            for i in (1..64).rev() {
-                labels.swap(i, rng.random_range(0..=i));
-            }
+            labels.shuffle(&mut rng);
             let label = &labels[..cells];
             let mut cell_of = [u8::MAX; 64];
             for (cell, &l) in label.iter().enumerate() {
