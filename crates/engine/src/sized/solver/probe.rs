@@ -220,12 +220,7 @@ impl<'a> Search<'a> {
     /// The two places of `bit` among `unit`'s open cells (one of
     /// [`Search::values_with_two_places`]), as a pair of literals.
     fn two_places(&self, state: &State, unit: usize, bit: u64) -> [(usize, u64); 2] {
-        let mut places = self
-            .layout
-            .unit(unit)
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| !state.settled[c] && state.candidates[c] & bit != 0);
+        let mut places = self.places(state, unit, bit);
         let mut next = || (places.next().expect("a value with two places"), bit);
         [next(), next()]
     }

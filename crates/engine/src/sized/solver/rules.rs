@@ -388,8 +388,9 @@ impl<'a> Search<'a> {
             // its matched value: then a cell's arcs are its candidates as they are, with no
             // graph to build (which took most of this rule's time when cells were numbered
             // by their place).
+            let values = candidates.iter().fold(0, |values, &c| values | c);
             let mut matched = [0u8; 64];
-            for bit in bits(candidates.iter().fold(0, |values, &c| values | c)) {
+            for bit in bits(values) {
                 let value = bit.trailing_zeros() as usize;
                 matched[usize::from(owner[value])] = value as u8;
             }
@@ -398,7 +399,7 @@ impl<'a> Search<'a> {
             // alternating cycle: nothing to strike out, and no closure to work out. So it is
             // for about three units in four that get this far on the hard 25x25 puzzles
             // (430,027 of 564,764 on puzzle 2), and the set's counts took 0.88x the time.
-            if strongly_connected(candidates, matched, &owner) {
+            if strongly_connected(candidates, matched, &owner, values) {
                 self.consistent[slot] = fingerprint;
                 continue;
             }
@@ -440,9 +441,9 @@ impl<'a> Search<'a> {
 /// Whether every cell of a graph reaches every other, each found a step at a time: whether
 /// all reach cell 0 and cell 0 reaches all. Cell `i` is known by the bit `label[i]` (at
 /// least one cell, each a label of its own), `arcs[i]` holds the labels of the cells it has
-/// an arc to (its own among them), and `cell_of[l]` is the cell labelled `l`.
-fn strongly_connected(arcs: &[u64], label: &[u8], cell_of: &[u8; 64]) -> bool {
-    let all = label.iter().fold(0u64, |all, &l| all | 1 << l);
+/// an arc to (its own among them), `cell_of[l]` is the cell labelled `l`, and `all` holds
+/// every label.
+fn strongly_connected(arcs: &[u64], label: &[u8], cell_of: &[u8; 64], all: u64) -> bool {
     let start = 1u64 << label[0];
     // Forward from cell 0, a frontier at a time.
     let (mut seen, mut frontier) = (start, start);
@@ -676,7 +677,7 @@ mod tests {
                 .map(|&r| bits(r).fold(0, |a, bit| a | 1 << label[bit.trailing_zeros() as usize]))
                 .collect();
             assert_eq!(
-                strongly_connected(&arcs, label, &cell_of),
+                strongly_connected(&arcs, label, &cell_of, arcs.iter().fold(0, |a, &r| a | r)),
                 expected,
                 "{reach:?} labelled {label:?}"
             );

@@ -244,15 +244,22 @@ impl<'a> Search<'a> {
             Branch::Cell(cell) => bits(state.candidates[cell])
                 .map(|bit| (cell, bit))
                 .collect(),
-            Branch::Place(unit, bit) => self
-                .layout
-                .unit(unit)
-                .iter()
-                .map(|&c| usize::from(c))
-                .filter(|&c| state.candidates[c] & bit != 0)
-                .map(|c| (c, bit))
-                .collect(),
+            Branch::Place(unit, bit) => self.places(state, unit, bit).map(|c| (c, bit)).collect(),
         }
+    }
+
+    /// The places of the value `bit` in `unit`: its open cells that still have the value.
+    pub(super) fn places<'s>(
+        &'s self,
+        state: &'s State,
+        unit: usize,
+        bit: u64,
+    ) -> impl Iterator<Item = usize> + 's {
+        self.layout
+            .unit(unit)
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(move |&c| !state.settled[c] && state.candidates[c] & bit != 0)
     }
 
     /// Where to guess: the open cell with the fewest candidates, or, when fewer, the places
@@ -278,10 +285,7 @@ impl<'a> Search<'a> {
                 .filter(|&&c| !state.settled[usize::from(c)])
                 .fold(0u64, |bits, &c| bits | state.candidates[usize::from(c)]);
             for bit in bits(open) {
-                let places = cells
-                    .iter()
-                    .filter(|&&c| state.candidates[usize::from(c)] & bit != 0)
-                    .count() as u32;
+                let places = self.places(state, u, bit).count() as u32;
                 if places < fewest {
                     (best, fewest) = (Branch::Place(u, bit), places);
                     if places == 2 {
