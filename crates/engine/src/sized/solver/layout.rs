@@ -10,6 +10,9 @@ use crate::sized::Shape;
 pub(super) struct Layout {
     /// The grid's side: cells per unit, and values.
     pub(super) size: usize,
+    /// Rows and columns of a box.
+    box_rows: usize,
+    box_columns: usize,
     /// Unit `u`'s cells at `units[u * size..][..size]`: rows, then columns, then boxes.
     units: Vec<u16>,
     /// Cell `c`'s peers at `peers[c * peer_count..][..peer_count]`.
@@ -17,7 +20,8 @@ pub(super) struct Layout {
     /// Peers per cell.
     peer_count: usize,
     /// Each unit's partitions into the segments it shares with the units crossing it: a
-    /// line's into the boxes it passes through, a box's into its rows and into its columns.
+    /// line's into the boxes it passes through, a box's into its rows and into its columns,
+    /// each in the order of the unit's cells (see [`Layout::run`]).
     pub(super) partitions: Vec<Vec<Partition>>,
     /// Each cell's row, column and box (unit indices).
     pub(super) cell_units: Vec<[u16; 3]>,
@@ -28,12 +32,11 @@ pub(super) struct Layout {
 /// A unit cut into segments, each shared with one crossing unit (a box with a line).
 pub(super) type Partition = Vec<Segment>;
 
-/// The cells a unit shares with a crossing unit, and the crossing unit's other cells: a
-/// value whose places in the unit all lie in the segment leaves those others (the box-line
-/// interactions: pointing when the unit is a box, claiming when it is a line).
+/// The cells a unit shares with a crossing unit (read as a run of the unit's cells: see
+/// [`Layout::run`]), and the crossing unit's other cells: a value whose places in the unit
+/// all lie in the segment leaves those others (the box-line interactions: pointing when the
+/// unit is a box, claiming when it is a line).
 pub(super) struct Segment {
-    /// The cells both units share.
-    pub(super) cells: Vec<u16>,
     /// The crossing unit's other cells.
     pub(super) beyond: Vec<u16>,
 }
@@ -115,11 +118,6 @@ impl Layout {
                 }
                 seen_lines.push(line);
                 let line_cells = &units[line * size..][..size];
-                let shared: Vec<u16> = line_cells
-                    .iter()
-                    .copied()
-                    .filter(|c| box_cells.contains(c))
-                    .collect();
                 let line_rest = line_cells
                     .iter()
                     .copied()
@@ -130,15 +128,10 @@ impl Layout {
                     .copied()
                     .filter(|c| !line_cells.contains(c))
                     .collect();
-                partitions[line][0].push(Segment {
-                    cells: shared.clone(),
-                    beyond: box_rest,
-                });
+                partitions[line][0].push(Segment { beyond: box_rest });
                 // A box's rows make one partition, its columns the other.
-                partitions[2 * size + b][usize::from(line >= size)].push(Segment {
-                    cells: shared,
-                    beyond: line_rest,
-                });
+                partitions[2 * size + b][usize::from(line >= size)]
+                    .push(Segment { beyond: line_rest });
             }
         }
         let cell_units = (0..size * size)
@@ -158,6 +151,8 @@ impl Layout {
             .collect();
         Layout {
             size,
+            box_rows: shape.box_rows(),
+            box_columns: shape.box_columns(),
             units,
             peers,
             peer_count,
@@ -172,8 +167,75 @@ impl Layout {
         &self.units[u * self.size..][..self.size]
     }
 
+    /// Whether unit `u` is a box.
+    pub(super) fn is_box(&self, u: usize) -> bool {
+        u >= 2 * self.size
+    }
+
+    /// How many cells of unit `u`, in its order, make one segment of its first partition: a
+    /// row passes through a box in `box_columns` cells, a column in `box_rows`, and a box's
+    /// rows are `box_columns` long (its columns take every run's first cell, then every run's
+    /// second, and so on).
+    pub(super) fn run(&self, u: usize) -> usize {
+        match u / self.size {
+            1 => self.box_rows,
+            _ => self.box_columns,
+        }
+    }
+
     /// The cells that share a row, column or box with `cell`.
     pub(super) fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[cell * self.peer_count..][..self.peer_count]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cells of segment `k` of unit `u`'s partition `p`, as box-line reads them: the
+    /// `k`-th run of [`Layout::run`] cells, or for a box's columns every run's `k`-th cell.
+    fn segment_cells(layout: &Layout, u: usize, p: usize, k: usize) -> Vec<u16> {
+        let (cells, run) = (layout.unit(u), layout.run(u));
+        match p {
+            0 => cells[k * run..][..run].to_vec(),
+            _ => cells.iter().skip(k).step_by(run).copied().collect(),
+        }
+    }
+
+    #[test]
+    fn each_segment_read_as_a_run_and_its_cells_beyond_make_the_crossing_unit() {
+        for shape in [
+            "2x2", "2x3", "3x2", "3x3", "2x5", "3x4", "4x3", "5x5", "5x6",
+        ] {
+            let shape: Shape = shape.parse().unwrap();
+            let layout = Layout::new(shape);
+            let size = layout.size;
+            let sorted = |mut cells: Vec<u16>| {
+                cells.sort_unstable();
+                cells
+            };
+            let units: Vec<Vec<u16>> = (0..3 * size)
+                .map(|u| sorted(layout.unit(u).to_vec()))
+                .collect();
+            for u in 0..3 * size {
+                let partitions = &layout.partitions[u];
+                assert_eq!(partitions.len(), if layout.is_box(u) { 2 } else { 1 });
+                for (p, segments) in partitions.iter().enumerate() {
+                    let mut covered = Vec::new();
+                    for (k, segment) in segments.iter().enumerate() {
+                        let cells = segment_cells(&layout, u, p, k);
+                        covered.extend(&cells);
+                        // The run and the cells beyond it are one crossing unit, whole.
+                        let crossing = sorted([cells, segment.beyond.clone()].concat());
+                        let found = units.iter().position(|unit| *unit == crossing);
+                        let crossing = found.unwrap_or_else(|| panic!("{shape} {u} {p} {k}"));
+                        assert_ne!(layout.is_box(crossing), layout.is_box(u), "{shape} {u}");
+                        assert!(p == 0 || crossing >= size, "a box's columns second");
+                    }
+                    assert_eq!(sorted(covered), units[u], "{shape}: unit {u} covered once");
+                }
+            }
+        }
     }
 }

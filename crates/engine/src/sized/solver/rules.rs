@@ -269,24 +269,25 @@ impl<'a> Search<'a> {
     /// [`State::box_line_done`], and not looked at beyond its segment again.
     fn box_line(&mut self, state: &mut State) -> Option<bool> {
         let mut progress = false;
-        // The values of a set of cells. Settled cells count too (cheaper than a look at each
-        // cell's flag): a settled value has left the unit's other cells, so it lies in one
-        // segment and looks confined there; it is left out as placed.
+        // The values of a set of cells. Settled cells count too, here and in the segments
+        // (cheaper than a look at each cell's flag): a settled value has left the unit's other
+        // cells, so it lies in one segment and looks confined there; it is left out as placed.
         let values_in = |cells: &[u16], state: &State| {
             cells
                 .iter()
                 .fold(0u64, |bits, &c| bits | state.candidates[usize::from(c)])
         };
         let layout = self.layout;
-        // Each segment's values; filled afresh for each partition, as far as it goes.
-        let mut in_segment = [0u64; 64];
+        // Each segment's values, per partition; filled afresh for each unit, as far as it goes.
+        let mut values = [[0u64; 64]; 2];
         for u in std::mem::take(&mut self.stale.box_line).iter() {
+            self.segment_values(state, u, &mut values);
             for (p, segments) in layout.partitions[u].iter().enumerate() {
+                let in_segment = &values[p][..segments.len()];
                 let (mut once, mut twice) = (0u64, 0u64);
-                for (bits, segment) in in_segment.iter_mut().zip(segments) {
-                    *bits = values_in(&segment.cells, state);
-                    twice |= once & *bits;
-                    once |= *bits;
+                for &bits in in_segment {
+                    twice |= once & bits;
+                    once |= bits;
                 }
                 // Only the values newly confined: the others have left the cells beyond.
                 let done = &mut state.box_line_done[2 * u + p];
@@ -324,6 +325,35 @@ impl<'a> Search<'a> {
             }
         }
         Some(progress)
+    }
+
+    /// The values of each segment of unit `u` ([`Layout::partitions`]), partition by
+    /// partition, read in one pass over its cells (settled ones too): a segment is a run of
+    /// [`Layout::run`] cells of the unit, and a box's columns are the runs' first cells, their
+    /// second cells, and so on. Reading a box once for both of its partitions took the hard
+    /// 25x25 counts 0.98x the time.
+    fn segment_values(&self, state: &State, u: usize, values: &mut [[u64; 64]; 2]) {
+        let layout = self.layout;
+        let cells = layout.unit(u);
+        let run = layout.run(u);
+        let [runs, columns] = values;
+        if layout.is_box(u) {
+            columns[..run].fill(0);
+            for (segment, row) in runs.iter_mut().zip(cells.chunks_exact(run)) {
+                *segment = 0;
+                for (column, &cell) in columns.iter_mut().zip(row) {
+                    let candidates = state.candidates[usize::from(cell)];
+                    *segment |= candidates;
+                    *column |= candidates;
+                }
+            }
+        } else {
+            for (segment, part) in runs.iter_mut().zip(cells.chunks_exact(run)) {
+                *segment = part
+                    .iter()
+                    .fold(0, |bits, &cell| bits | state.candidates[usize::from(cell)]);
+            }
+        }
     }
 
     /// Every candidate that no assignment of the unit's values to its cells uses goes (the
@@ -579,6 +609,67 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn box_line_leaves_no_value_confined_to_a_box_and_line_with_places_beyond() {
+        // The plain rules (no all-different, which would find these too) to a fixed point;
+        // then, by hand, for every box, line crossing it and value: places all in the shared
+        // cells on one side leave none on the other side.
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
+        let mut confined = 0;
+        for shape in ["2x3", "3x2", "3x3", "3x4", "4x3", "4x4", "5x5"] {
+            let shape: Shape = shape.parse().unwrap();
+            let layout = Layout::of(shape);
+            let size = shape.size();
+            for _ in 0..20 {
+                let (solution, puzzle) = random_puzzle(shape, &mut rng, (3, 5));
+                let setup = Setup {
+                    strong: false,
+                    ..Setup::plain(None)
+                };
+                let mut search = Search::new(&layout, setup);
+                let mut state = search.start(&puzzle).unwrap();
+                assert!(search.propagate(&mut state));
+                let places = |cells: &[usize], bit: u64| -> Vec<usize> {
+                    let open = cells.iter().copied().filter(|&c| !state.settled[c]);
+                    open.filter(|&c| state.candidates[c] & bit != 0).collect()
+                };
+                for cell in 0..shape.cells() {
+                    let bit = 1u64 << (solution.get(cell) - 1);
+                    assert_ne!(state.candidates[cell] & bit, 0, "the solution kept");
+                }
+                for b in 0..size {
+                    let in_box = |c: usize| shape.box_of(c / size, c % size) == b;
+                    let box_cells: Vec<usize> = (0..shape.cells()).filter(|&c| in_box(c)).collect();
+                    let lines = (0..size).flat_map(|i| {
+                        [
+                            (0..size).map(|j| i * size + j).collect::<Vec<_>>(),
+                            (0..size).map(|j| j * size + i).collect(),
+                        ]
+                    });
+                    for line in lines.filter(|line| line.iter().any(|&c| in_box(c))) {
+                        for bit in (0..size).map(|v| 1u64 << v) {
+                            let (in_line, in_box_cells) =
+                                (places(&line, bit), places(&box_cells, bit));
+                            let shared = |c: &usize| in_box(*c) && line.contains(c);
+                            if !in_box_cells.is_empty() && in_box_cells.iter().all(shared) {
+                                confined += 1;
+                                assert!(in_line.iter().all(shared), "{shape} box {b}: pointing");
+                            }
+                            if !in_line.is_empty() && in_line.iter().all(shared) {
+                                confined += 1;
+                                assert!(
+                                    in_box_cells.iter().all(shared),
+                                    "{shape} box {b}: claiming"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(confined > 1000, "{confined} values confined");
     }
 
     /// Whether the cells' `candidates` can take distinct values, by trying each value of the
