@@ -33,10 +33,10 @@ pub(super) struct Layout {
 /// A unit cut into segments, each shared with one crossing unit (a box with a line).
 pub(super) type Partition = Vec<Segment>;
 
-/// The cells a unit shares with a crossing unit (read as a run of the unit's cells: see
-/// [`Layout::run`]), and the crossing unit's other cells: a value whose places in the unit
-/// all lie in the segment leaves those others (the box-line interactions: pointing when the
-/// unit is a box, claiming when it is a line).
+/// What a unit shares with a crossing unit (its cells are a run of the unit's cells, found
+/// by [`Layout::run`], so not kept here): the crossing unit's other cells. A value whose
+/// places in the unit all lie in the segment leaves those others (the box-line interactions:
+/// pointing when the unit is a box, claiming when it is a line).
 pub(super) struct Segment {
     /// The crossing unit's other cells.
     pub(super) beyond: Vec<u16>,

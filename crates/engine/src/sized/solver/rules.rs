@@ -269,14 +269,6 @@ impl<'a> Search<'a> {
     /// [`State::box_line_done`], and not looked at beyond its segment again.
     fn box_line(&mut self, state: &mut State) -> Option<bool> {
         let mut progress = false;
-        // The values of a set of cells. Settled cells count too, here and in the segments
-        // (cheaper than a look at each cell's flag): a settled value has left the unit's other
-        // cells, so it lies in one segment and looks confined there; it is left out as placed.
-        let values_in = |cells: &[u16], state: &State| {
-            cells
-                .iter()
-                .fold(0u64, |bits, &c| bits | state.candidates[usize::from(c)])
-        };
         let layout = self.layout;
         // Each segment's values, per partition; filled afresh for each unit, as far as it goes.
         let mut values = [[0u64; 64]; 2];
@@ -308,7 +300,7 @@ impl<'a> Search<'a> {
                     }
                     // Mostly an earlier pass has struck them out already: one look at the
                     // cells beyond together, without a branch a cell, says so.
-                    if confined & values_in(&segment.beyond, state) == 0 {
+                    if confined & values_of(&segment.beyond, state) == 0 {
                         continue;
                     }
                     for &cell in &segment.beyond {
@@ -328,7 +320,8 @@ impl<'a> Search<'a> {
     }
 
     /// The values of each segment of unit `u` ([`Layout::partitions`]), partition by
-    /// partition, read in one pass over its cells (settled ones too): a segment is a run of
+    /// partition, read in one pass over its cells (settled ones too, as in [`values_of`]):
+    /// a segment is a run of
     /// [`Layout::run`] cells of the unit, and a box's columns are the runs' first cells, their
     /// second cells, and so on. Reading a box once for both of its partitions took the hard
     /// 25x25 counts 0.98x the time.
@@ -349,9 +342,7 @@ impl<'a> Search<'a> {
             }
         } else {
             for (segment, part) in runs.iter_mut().zip(cells.chunks_exact(run)) {
-                *segment = part
-                    .iter()
-                    .fold(0, |bits, &cell| bits | state.candidates[usize::from(cell)]);
+                *segment = values_of(part, state);
             }
         }
     }
@@ -466,6 +457,15 @@ impl<'a> Search<'a> {
         }
         Some(progress)
     }
+}
+
+/// The values of `cells`, settled ones too (cheaper than a look at each cell's flag): for
+/// box-line, a settled value has left the unit's other cells, so it lies in one segment and
+/// looks confined there; box-line leaves it out as placed.
+fn values_of(cells: &[u16], state: &State) -> u64 {
+    cells
+        .iter()
+        .fold(0, |bits, &cell| bits | state.candidates[usize::from(cell)])
 }
 
 /// Whether every cell of a graph reaches every other, each found a step at a time: whether
