@@ -259,8 +259,8 @@ pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
 /// A random search mostly runs straight to a solution, but now and then enters a subtree
 /// without one that takes it minutes to leave (from the empty grid, one seed in sixty at
 /// 20x20, three at 42x42, half of them at 64x64). So the search begins afresh whenever it
-/// has worked its budget, the random stream going on where it is (see
-/// [`afresh::search_afresh`]); a puzzle without a solution is still found to have none.
+/// has worked its budget, the random stream going on where it is, its budget doubling
+/// from one search to the next; a puzzle without a solution is still found to have none.
 pub fn random_solution(puzzle: &SizedGrid, rng: &mut impl Rng) -> Option<SizedGrid> {
     random_solution_measured(puzzle, rng, &mut SearchStats::default())
 }

@@ -320,11 +320,10 @@ impl<'a> Search<'a> {
     }
 
     /// The values of each segment of unit `u` ([`Layout::partitions`]), partition by
-    /// partition, read in one pass over its cells (settled ones too, as in [`values_of`]):
-    /// a segment is a run of
-    /// [`Layout::run`] cells of the unit, and a box's columns are the runs' first cells, their
-    /// second cells, and so on. Reading a box once for both of its partitions took the hard
-    /// 25x25 counts 0.98x the time.
+    /// partition, read in one pass over its cells (settled ones too, as in [`values_of`]): a
+    /// segment is a run of [`Layout::run`] cells of the unit, and a box's columns are the
+    /// runs' first cells, their second cells, and so on. Reading a box once for both of its
+    /// partitions took the hard 25x25 counts 0.98x the time.
     fn segment_values(&self, state: &State, u: usize, values: &mut [[u64; 64]; 2]) {
         let layout = self.layout;
         let cells = layout.unit(u);
