@@ -461,7 +461,7 @@ impl<'a> Search<'a> {
 /// The values of `cells`, settled ones too (cheaper than a look at each cell's flag): for
 /// box-line, a settled value has left the unit's other cells, so it lies in one segment and
 /// looks confined there; box-line leaves it out as placed.
-fn values_of(cells: &[u16], state: &State) -> u64 {
+pub(super) fn values_of(cells: &[u16], state: &State) -> u64 {
     cells
         .iter()
         .fold(0, |bits, &cell| bits | state.candidates[usize::from(cell)])

@@ -10,7 +10,7 @@ use super::Setup;
 use super::bits;
 use super::layout::Layout;
 use super::probe::StoodTrials;
-use super::rules::StaleUnits;
+use super::rules::{StaleUnits, values_of};
 use super::trail::Trail;
 use crate::solver::SearchStats;
 
@@ -279,11 +279,9 @@ impl<'a> Search<'a> {
             return best;
         }
         for u in 0..3 * self.layout.size {
-            let cells = self.layout.unit(u);
-            let open = cells
-                .iter()
-                .filter(|&&c| !state.settled[usize::from(c)])
-                .fold(0u64, |bits, &c| bits | state.candidates[usize::from(c)]);
+            // The values of the unit's open cells: at a fixed point, a placed value has left
+            // every other cell of the unit.
+            let open = values_of(self.layout.unit(u), state) & !state.placed[u];
             for bit in bits(open) {
                 let places = self.places(state, u, bit).count() as u32;
                 if places < fewest {
