@@ -146,6 +146,9 @@ impl<'a> Search<'a> {
     ///   leaves a peer with two candidates its other one, a literal whose trial, kept, has
     ///   already propagated that far. The fixed point is the same either way (every rule only
     ///   strikes out), and so are the narrowing (each cell's part adds up) and the search.
+    ///   Where that trial has struck this literal out, the literal implies its own negation
+    ///   and fails at once. (Begun from there before, its cell was left with no candidate
+    ///   and no rule of its own to say so: hidden singles or all-different happened to.)
     fn trial_of(&mut self, state: &State, cell: usize, bit: u64) -> Option<u64> {
         let key = StoodTrials::key(cell, bit);
         if let Some(slot) = self.stood.slot(key) {
@@ -160,6 +163,11 @@ impl<'a> Search<'a> {
                 continue;
             }
             if let Some(slot) = self.stood.slot(StoodTrials::key(peer, candidates ^ bit)) {
+                // A literal the implied one's trial struck out implies its own negation: it
+                // fails, with nothing to propagate.
+                if self.stood.states[slot].candidates[cell] & bit == 0 {
+                    return None;
+                }
                 let narrowed = self.stood.narrowed[slot];
                 if base.is_none_or(|(_, most)| narrowed > most) {
                     base = Some((slot, narrowed));
@@ -187,12 +195,13 @@ impl<'a> Search<'a> {
         self.narrowed = 0;
         // The trial's copy is dropped, not taken back: its changes are not recorded.
         self.trail.set_recording(false);
-        self.restrict(trial, cell, bit);
-        let consistent = self.propagate(trial);
+        let consistent = self.restrict(trial, cell, bit) && self.propagate(trial);
         self.trail.set_recording(true);
         self.queue.clear();
         self.stood.states = states;
         if !consistent {
+            // What the failed trial left for the rules to read belongs to its copy.
+            self.stale = Default::default();
             return None;
         }
         let narrowed = already + self.narrowed;
@@ -544,7 +553,7 @@ mod tests {
         use rand::SeedableRng;
         use rand::seq::SliceRandom;
         let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
-        let mut begun_from_another = 0;
+        let (mut begun_from_another, mut struck_by_an_implied) = (0, 0);
         let cases = [("5x5", 330), ("4x4", 150), ("3x4", 85), ("3x3", 52)];
         for (shape, blanks) in cases.into_iter().cycle().take(24) {
             let shape: Shape = shape.parse().unwrap();
@@ -567,12 +576,24 @@ mod tests {
             for &(cell, bit) in &literals {
                 // Whether a literal this one implies (a peer with two candidates left with
                 // its other one) was tried before it, and stood: then it begins from there.
-                let implies_one_kept = layout.peers(cell).iter().any(|&peer| {
-                    let (peer, candidates) =
-                        (usize::from(peer), state.candidates[usize::from(peer)]);
-                    candidates & bit != 0
-                        && candidates.count_ones() == 2
-                        && tried.contains(&(peer, candidates ^ bit, true))
+                let implied_kept: Vec<usize> = layout
+                    .peers(cell)
+                    .iter()
+                    .map(|&peer| usize::from(peer))
+                    .filter(|&peer| {
+                        let candidates = state.candidates[peer];
+                        candidates & bit != 0
+                            && candidates.count_ones() == 2
+                            && tried.contains(&(peer, candidates ^ bit, true))
+                    })
+                    .collect();
+                let implies_one_kept = !implied_kept.is_empty();
+                // Whether one of those trials struck this literal out: it implies its own
+                // negation then.
+                let struck_by_implied = implied_kept.iter().any(|&peer| {
+                    let literal = StoodTrials::key(peer, state.candidates[peer] ^ bit);
+                    let slot = search.stood.slot(literal).unwrap();
+                    search.stood.states[slot].candidates[cell] & bit == 0
                 });
                 let kept = search.trial_of(&state, cell, bit);
                 let mut alone = state.clone();
@@ -582,6 +603,10 @@ mod tests {
                 search.queue.clear();
                 tried.push((cell, bit, stands));
                 assert_eq!(kept.is_some(), stands, "{shape} r{cell} {bit:b}");
+                if struck_by_implied {
+                    assert!(!stands, "{shape} r{cell} {bit:b} implies its negation");
+                    struck_by_an_implied += 1;
+                }
                 if let Some(narrowed) = kept {
                     begun_from_another += usize::from(implies_one_kept);
                     assert_eq!(narrowed, search.narrowed);
@@ -597,6 +622,10 @@ mod tests {
         assert!(
             begun_from_another > 100,
             "{begun_from_another} trials begun from another"
+        );
+        assert!(
+            struck_by_an_implied > 0,
+            "no literal struck out by an implied literal's trial"
         );
     }
 
