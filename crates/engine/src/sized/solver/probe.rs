@@ -555,7 +555,12 @@ mod tests {
         let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
         let (mut begun_from_another, mut struck_by_an_implied) = (0, 0);
         let cases = [("5x5", 330), ("4x4", 150), ("3x4", 85), ("3x3", 52)];
-        for (shape, blanks) in cases.into_iter().cycle().take(24) {
+        // Each grid twice: as searched, and without hidden singles, so that a trial that
+        // fails only because hidden singles happen to notice is caught too.
+        let runs = cases.into_iter().cycle().take(24);
+        for (shape, blanks, without_hidden_singles) in
+            runs.flat_map(|(shape, blanks)| [(shape, blanks, false), (shape, blanks, true)])
+        {
             let shape: Shape = shape.parse().unwrap();
             let layout = Layout::of(shape);
             let mut puzzle = random_solution(&SizedGrid::empty(shape), &mut rng).unwrap();
@@ -565,6 +570,7 @@ mod tests {
                 puzzle.set(cell, 0);
             }
             let mut search = Search::new(&layout, Setup::plain(None));
+            search.without_hidden_singles = without_hidden_singles;
             let mut state = search.start(&puzzle).unwrap();
             assert!(search.propagate(&mut state));
             search.stood.forget();

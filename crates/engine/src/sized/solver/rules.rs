@@ -156,7 +156,11 @@ impl<'a> Search<'a> {
             if !self.settle_queued(state) {
                 return false;
             }
-            match self.hidden_singles(state) {
+            let hidden_singles = match self.strong && self.without_hidden_singles {
+                true => Some(false),
+                false => self.hidden_singles(state),
+            };
+            match hidden_singles {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}

@@ -135,6 +135,10 @@ pub(super) struct Search<'a> {
     /// solution is all refutation, and probing places deeper pays there (see
     /// [`Search::place_probing_levels`]).
     pub(super) solutions: u64,
+    /// Leaves hidden singles to all-different in the strong reasoning, which finds them too,
+    /// more slowly. Set only by tests, to check that no rule leans on hidden singles to
+    /// notice what it should notice itself.
+    pub(super) without_hidden_singles: bool,
 }
 
 impl<'a> Search<'a> {
@@ -168,6 +172,7 @@ impl<'a> Search<'a> {
             stood: StoodTrials::default(),
             trail: Trail::default(),
             solutions: 0,
+            without_hidden_singles: false,
         }
     }
 
