@@ -462,9 +462,10 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The values of `cells`, settled ones too (cheaper than a look at each cell's flag): for
-/// box-line, a settled value has left the unit's other cells, so it lies in one segment and
-/// looks confined there; box-line leaves it out as placed.
+/// The values of `cells`, settled ones too (cheaper than a look at each cell's flag). At a
+/// fixed point a settled value has left its unit's other cells, so a reader that wants the
+/// open cells' values takes the unit's placed ones out: box-line, to which a settled value
+/// looks confined to its segment, and the narrowest guess.
 pub(super) fn values_of(cells: &[u16], state: &State) -> u64 {
     cells
         .iter()
