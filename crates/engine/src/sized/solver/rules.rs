@@ -574,6 +574,49 @@ mod tests {
             .collect()
     }
 
+    /// All-different finds every hidden single too, so a search without hidden singles
+    /// reaches the same fixed points and grows the same tree: where it does not, some rule
+    /// leans on hidden singles to notice what it should notice itself. (A trial's own test
+    /// does the same for each trial, where such leaning is seen more often than in a tree.)
+    #[test]
+    fn a_count_grows_the_same_tree_without_hidden_singles() {
+        use crate::sized::solver::search::Counter;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(13);
+        let mut guesses = 0;
+        for (shape, emptied) in [
+            ("3x3", (3, 5)),
+            ("3x4", (3, 5)),
+            ("4x4", (1, 2)),
+            ("5x5", (1, 2)),
+        ] {
+            let shape: Shape = shape.parse().unwrap();
+            let layout = Layout::of(shape);
+            for _ in 0..8 {
+                let (_, puzzle) = random_puzzle(shape, &mut rng, emptied);
+                let tree = |without_hidden_singles: bool| {
+                    let mut search = Search::new(&layout, Setup::plain(None));
+                    search.without_hidden_singles = without_hidden_singles;
+                    let mut counter = Counter {
+                        found: 0,
+                        limit: 20,
+                    };
+                    let mut state = search.start(&puzzle).unwrap();
+                    search.run(&mut state, &mut counter);
+                    let stats = search.stats;
+                    (counter.found, stats.nodes, stats.guesses, stats.backtracks)
+                };
+                let with = tree(false);
+                assert_eq!(tree(true), with, "{shape}: {puzzle:?}");
+                guesses += with.2;
+            }
+        }
+        assert!(
+            guesses > 500,
+            "{guesses} guesses: the trees are too small to tell"
+        );
+    }
+
     /// Also: the unit fingerprints and settled values kept up to date through propagation, probing and a guess
     /// are the ones read from the cells.
     #[test]
