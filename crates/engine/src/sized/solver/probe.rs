@@ -146,9 +146,9 @@ impl<'a> Search<'a> {
     ///   leaves a peer with two candidates its other one, a literal whose trial, kept, has
     ///   already propagated that far. The fixed point is the same either way (every rule only
     ///   strikes out), and so are the narrowing (each cell's part adds up) and the search.
-    ///   Where that trial has struck this literal out, the literal implies its own negation
-    ///   and fails at once. (Begun from there before, its cell was left with no candidate
-    ///   and no rule of its own to say so: hidden singles or all-different happened to.)
+    ///   Where that trial has struck this literal out, the literal implies its own negation:
+    ///   setting it empties its cell, and the trial fails there (the rules never look at an
+    ///   empty cell as such).
     fn trial_of(&mut self, state: &State, cell: usize, bit: u64) -> Option<u64> {
         let key = StoodTrials::key(cell, bit);
         if let Some(slot) = self.stood.slot(key) {
@@ -163,11 +163,6 @@ impl<'a> Search<'a> {
                 continue;
             }
             if let Some(slot) = self.stood.slot(StoodTrials::key(peer, candidates ^ bit)) {
-                // A literal the implied one's trial struck out implies its own negation: it
-                // fails, with nothing to propagate.
-                if self.stood.states[slot].candidates[cell] & bit == 0 {
-                    return None;
-                }
                 let narrowed = self.stood.narrowed[slot];
                 if base.is_none_or(|(_, most)| narrowed > most) {
                     base = Some((slot, narrowed));
@@ -619,9 +614,6 @@ mod tests {
                     let slot = search.stood.slot(StoodTrials::key(cell, bit)).unwrap();
                     assert_eq!(search.stood.states[slot].candidates, alone.candidates);
                     assert_eq!(search.stood.states[slot].open, alone.open);
-                } else {
-                    // A failed trial leaves the state as it is; those kept are still of it.
-                    search.stale = Default::default();
                 }
             }
         }
