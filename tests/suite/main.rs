@@ -14,6 +14,9 @@ mod hodoku;
 mod logic;
 mod play;
 mod records;
+// The examples link the project's puzzles into a folder of their own.
+#[cfg(unix)]
+mod readme;
 mod sizes;
 mod solver;
 mod terminal;
