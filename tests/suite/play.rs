@@ -323,6 +323,42 @@ mod in_a_terminal {
         assert_eq!(exit_status(child, &screen), 0);
     }
 
+    /// README's screen, after the moves its caption names: drawn the same, but for the clock.
+    #[test]
+    fn the_screen_in_the_readme_is_the_one_the_game_draws() {
+        let readme = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"),
+        )
+        .unwrap();
+        let caption = "After `sudoku play --seed 7 --difficulty medium`, 4 typed in r8c8";
+        let after = &readme[readme.find(caption).expect("the caption")..];
+        let block = after.split("```").nth(1).expect("the screen's block");
+        let shown: Vec<&str> = block.trim_matches('\n').lines().collect();
+
+        let mut screen = Screen::open(24, 80);
+        let child = screen.spawn(&["play", "--seed", "7", "--difficulty", "medium"]);
+        screen.wait_for("Good luck");
+        screen.press(&format!("{}{}4", "j".repeat(7), "l".repeat(7)));
+        screen.wait_until("placed the 4", |s| filled(s) == 30);
+        screen.press("?");
+        screen.wait_for("? again applies it");
+        let text = screen.text();
+        let drawn: Vec<&str> = text.lines().map(str::trim_end).collect();
+        let without_clock = |line: &str| match line.find(" time ") {
+            Some(at) => line[..at].to_string(),
+            None => line.to_string(),
+        };
+        let (shown, drawn): (Vec<String>, Vec<String>) = (
+            shown.iter().map(|l| without_clock(l)).collect(),
+            drawn.iter().map(|l| without_clock(l)).collect(),
+        );
+        assert_eq!(drawn[..shown.len()], shown[..], "the screen:\n{text}");
+        screen.press("q");
+        screen.wait_for("not saved");
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+    }
+
     #[test]
     fn a_new_puzzle_is_the_one_generate_makes_from_the_same_seed() {
         let mut screen = Screen::open(24, 80);
