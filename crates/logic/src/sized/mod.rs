@@ -32,7 +32,7 @@ use std::time::Instant;
 use sudoku_engine::TimedOut;
 
 pub use state::{SizedCandidates, SizedUnit};
-pub use techniques::TECHNIQUES;
+pub use techniques::{TECHNIQUES, find as find_step};
 pub use text::SizedCandidatesError;
 
 use crate::{Level, Rating, Technique, deadline};

@@ -52,8 +52,9 @@ pub const TECHNIQUES: [Technique; 37] = [
     Technique::BruteForce,
 ];
 
-/// The first step `technique` finds in `state`; `None` also for a technique this module does
-/// not know.
+/// The first step `technique` finds in `state`, whether or not an easier technique has one;
+/// `None` also for a technique this module does not know (one not in [`TECHNIQUES`]).
+/// Uniqueness techniques take `state` to have one solution.
 pub fn find(technique: Technique, state: &SizedCandidates) -> Option<SizedStep> {
     match technique {
         Technique::FullHouse => full_house(state),
