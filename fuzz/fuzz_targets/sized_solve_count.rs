@@ -2,10 +2,19 @@
 //! probing, the look-ahead): on any small grid (sparse, clashing, without solution or with
 //! many), and with any candidates struck out, solve and count agree with each other and with
 //! a plain backtracking count where that one finishes quickly.
+//!
+//! The input: a byte choosing the shape and how the grid is made, then either a byte a cell
+//! (mostly blank, any value where given: sparse grids, mostly with many solutions or
+//! clashing), or 8 bytes of seed for a random complete grid, a byte for the share of blank
+//! cells, and a byte a cell choosing to give its value, a wrong one, or none (grids near the
+//! edge of uniqueness, where probing works hardest, with and without a solution); then pairs
+//! of bytes, each striking a value out of a cell.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_engine::sized::{Shape, SizedGrid, count_solutions_within, solve_within};
+use rand::RngExt;
+use sudoku_engine::generate::puzzle_rng;
+use sudoku_engine::sized::{Shape, SizedGrid, count_solutions_within, random_grid, solve_within};
 
 /// The shapes tried: every one up to 16x16, square boxes and both ways round.
 const SHAPES: [(usize, usize); 10] = [
@@ -21,8 +30,30 @@ const SHAPES: [(usize, usize); 10] = [
     (4, 4),
 ];
 
+/// The values `allowed` leaves the empty cell `cell` of `cells` that none of its peers holds,
+/// as bits (bit `v - 1` for value `v`).
+fn options(shape: Shape, cells: &[u8], allowed: &[u64], cell: usize) -> u64 {
+    let size = shape.size();
+    let (row, column) = (cell / size, cell % size);
+    let (top, left) = (
+        row / shape.box_rows() * shape.box_rows(),
+        column / shape.box_columns() * shape.box_columns(),
+    );
+    let mut taken = 0u64;
+    for i in 0..size {
+        let box_cell = (top + i / shape.box_columns()) * size + left + i % shape.box_columns();
+        for peer in [row * size + i, i * size + column, box_cell] {
+            if cells[peer] != 0 {
+                taken |= 1 << (cells[peer] - 1);
+            }
+        }
+    }
+    allowed[cell] & !taken
+}
+
 /// A plain backtracking count of the grids that fill `cells` (0 for empty) within `allowed`,
-/// up to `limit`; None once it has used up `budget` nodes.
+/// up to `limit`, each value tried in the empty cell with the fewest; None once it has used
+/// up `budget` nodes.
 fn reference_count(
     shape: Shape,
     cells: &mut [u8],
@@ -30,31 +61,19 @@ fn reference_count(
     limit: u64,
     budget: &mut u64,
 ) -> Option<u64> {
-    let Some(empty) = cells.iter().position(|&c| c == 0) else {
+    let empty = (0..cells.len()).filter(|&cell| cells[cell] == 0);
+    let Some((cell, options)) = empty
+        .map(|cell| (cell, options(shape, cells, allowed, cell)))
+        .min_by_key(|&(_, options)| options.count_ones())
+    else {
         return Some(1);
     };
-    let size = shape.size();
-    let (row, column) = (empty / size, empty % size);
-    let clashes = |cells: &[u8], value: u8| {
-        (0..size).any(|i| {
-            let (box_row, box_column) = (
-                row / shape.box_rows() * shape.box_rows() + i / shape.box_columns(),
-                column / shape.box_columns() * shape.box_columns() + i % shape.box_columns(),
-            );
-            cells[row * size + i] == value
-                || cells[i * size + column] == value
-                || cells[box_row * size + box_column] == value
-        })
-    };
     let mut found = 0;
-    for value in 1..=size as u8 {
+    for value in (1..=shape.size() as u8).filter(|v| options >> (v - 1) & 1 == 1) {
         *budget = budget.checked_sub(1)?;
-        if allowed[empty] & (1 << (value - 1)) == 0 || clashes(cells, value) {
-            continue;
-        }
-        cells[empty] = value;
+        cells[cell] = value;
         let below = reference_count(shape, cells, allowed, limit - found, budget);
-        cells[empty] = 0;
+        cells[cell] = 0;
         found += below?;
         if found >= limit {
             return Some(found);
@@ -70,17 +89,45 @@ fuzz_target!(|bytes: &[u8]| {
     let (rows, columns) = SHAPES[usize::from(pick) % SHAPES.len()];
     let shape = Shape::new(rows, columns).expect("a shape the engine takes");
     let (size, count) = (shape.size(), shape.cells());
-    // A byte a cell, mostly blank, as puzzles are; then pairs of bytes, each striking a value
-    // out of a cell (givens included).
-    let (cell_bytes, strikes) = rest.split_at(rest.len().min(count));
     let mut cells = vec![0u8; count];
-    for (cell, &byte) in cells.iter_mut().zip(cell_bytes) {
-        if byte % 4 == 0 {
-            *cell = (byte / 4) % (size as u8 + 1);
+    let from_a_grid = pick >= 128;
+    let rest = match from_a_grid {
+        true => {
+            let (seed, rest) = rest.split_at(rest.len().min(8));
+            let mut seed_bytes = [0u8; 8];
+            seed_bytes[..seed.len()].copy_from_slice(seed);
+            let rng = &mut puzzle_rng(u64::from_le_bytes(seed_bytes), 0);
+            let grid = random_grid(shape, rng);
+            // How many of the cells are blank, out of 256; the cells the input does not
+            // reach are drawn from the seed.
+            let (&blank, rest) = rest.split_first().unwrap_or((&160, &[]));
+            let (cell_bytes, rest) = rest.split_at(rest.len().min(count));
+            for (cell, value) in cells.iter_mut().enumerate() {
+                let byte = cell_bytes
+                    .get(cell)
+                    .copied()
+                    .unwrap_or_else(|| rng.random());
+                *value = match byte {
+                    _ if byte < blank => 0,
+                    _ if byte - blank < 4 => byte % size as u8 + 1,
+                    _ => grid.get(cell),
+                };
+            }
+            rest
         }
-    }
+        false => {
+            let (cell_bytes, rest) = rest.split_at(rest.len().min(count));
+            for (cell, &byte) in cells.iter_mut().zip(cell_bytes) {
+                if byte % 4 == 0 {
+                    *cell = (byte / 4) % (size as u8 + 1);
+                }
+            }
+            rest
+        }
+    };
     let mut allowed = vec![(1u64 << size) - 1; count];
-    for strike in strikes.chunks_exact(2).take(32) {
+    // Pairs of bytes, each striking a value out of a cell (givens included).
+    for strike in rest.chunks_exact(2).take(32) {
         allowed[usize::from(strike[0]) % count] &= !(1 << (usize::from(strike[1]) % size));
     }
     let puzzle = SizedGrid::from_values(shape, cells.clone()).expect("values fit the shape");
