@@ -5,25 +5,11 @@
 
 use libfuzzer_sys::fuzz_target;
 use sudoku_engine::generate::{Options, Symmetry, puzzle_rng};
-use sudoku_engine::sized::{Shape, count_solutions, generate_accepted};
-
-/// The shapes tried: every one up to 12x12, square boxes and both ways round.
-const SHAPES: [(usize, usize); 9] = [
-    (2, 2),
-    (2, 3),
-    (3, 2),
-    (2, 4),
-    (4, 2),
-    (3, 3),
-    (2, 5),
-    (3, 4),
-    (4, 3),
-];
+use sudoku_engine::sized::{count_solutions, generate_accepted};
 
 fuzz_target!(|input: (u64, u8, u8)| {
     let (seed, shape_pick, symmetry_pick) = input;
-    let (rows, columns) = SHAPES[usize::from(shape_pick) % SHAPES.len()];
-    let shape = Shape::new(rows, columns).expect("a shape the engine takes");
+    let shape = sudoku_fuzz::shape(shape_pick, sudoku_fuzz::UP_TO_12X12);
     let symmetry = Symmetry::ALL[usize::from(symmetry_pick) % Symmetry::ALL.len()];
     let options = Options {
         symmetry,

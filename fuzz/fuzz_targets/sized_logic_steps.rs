@@ -5,7 +5,7 @@
 //! candidates that are not.
 //!
 //! The input: a byte choosing the technique, a byte choosing the puzzle from a pool (generated
-//! puzzles of every shape from 2x3 to 4x4 boxes, both ways round, and hard 9x9 ones read as
+//! puzzles of every shape up to 16x16, both ways round, and hard 9x9 ones read as
 //! 3x3 boxes, solved once at start), 8 bytes of seed for a random transformation (values
 //! relabelled, rows and columns permuted within bands and stacks, bands and stacks permuted),
 //! a bit a cell choosing the cells filled since, then pairs of bytes naming candidates to
@@ -28,19 +28,8 @@ type Pair = (SizedGrid, SizedGrid);
 fn pool() -> &'static [Pair] {
     static POOL: OnceLock<Vec<Pair>> = OnceLock::new();
     POOL.get_or_init(|| {
-        let shapes = [
-            (2, 3),
-            (3, 2),
-            (2, 4),
-            (4, 2),
-            (3, 3),
-            (2, 5),
-            (3, 4),
-            (4, 3),
-            (4, 4),
-        ];
-        let generated = shapes.into_iter().flat_map(|(rows, columns)| {
-            let shape = Shape::new(rows, columns).expect("a shape");
+        let generated = (0..sudoku_fuzz::UP_TO_16X16).flat_map(|pick| {
+            let shape = sudoku_fuzz::shape(pick as u8, sudoku_fuzz::UP_TO_16X16);
             (0..8).map(move |seed| generate(shape, &mut puzzle_rng(seed, 0)))
         });
         let nine = Shape::new(3, 3).expect("a shape");

@@ -4,20 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_engine::sized::{Alphabet, Shape, SizedGrid};
+use sudoku_engine::sized::{Alphabet, SizedGrid};
 use sudoku_logic::sized::SizedCandidates;
-
-/// The shapes a caller may name (`--box`), beside none (detected from the text).
-const SHAPES: [(usize, usize); 8] = [
-    (2, 2),
-    (2, 3),
-    (3, 2),
-    (2, 4),
-    (3, 3),
-    (3, 4),
-    (4, 4),
-    (5, 5),
-];
 
 /// The alphabets a caller may name (`--alphabet`), beside none (detected from the symbols).
 const ALPHABETS: [Option<Alphabet>; 5] = [
@@ -30,9 +18,10 @@ const ALPHABETS: [Option<Alphabet>; 5] = [
 
 fuzz_target!(|input: (u8, u8, &str)| {
     let (shape_pick, alphabet_pick, text) = input;
-    let shape = SHAPES
-        .get(usize::from(shape_pick) % (SHAPES.len() + 1))
-        .map(|&(rows, columns)| Shape::new(rows, columns).expect("a shape"));
+    // One pick in twelve names no shape: it is detected from the text.
+    let pick = usize::from(shape_pick) % (sudoku_fuzz::SHAPES.len() + 1);
+    let shape = (pick < sudoku_fuzz::SHAPES.len())
+        .then(|| sudoku_fuzz::shape(pick as u8, sudoku_fuzz::SHAPES.len()));
     let alphabet = ALPHABETS[usize::from(alphabet_pick) % ALPHABETS.len()];
 
     if let Ok((grid, read_in)) = SizedGrid::parse(text, shape, alphabet) {

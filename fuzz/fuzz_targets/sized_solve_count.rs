@@ -16,20 +16,6 @@ use rand::RngExt;
 use sudoku_engine::generate::puzzle_rng;
 use sudoku_engine::sized::{Shape, SizedGrid, count_solutions_within, random_grid, solve_within};
 
-/// The shapes tried: every one up to 16x16, square boxes and both ways round.
-const SHAPES: [(usize, usize); 10] = [
-    (2, 2),
-    (2, 3),
-    (3, 2),
-    (2, 4),
-    (4, 2),
-    (3, 3),
-    (2, 5),
-    (3, 4),
-    (4, 3),
-    (4, 4),
-];
-
 /// The values `allowed` leaves the empty cell `cell` of `cells` that none of its peers holds,
 /// as bits (bit `v - 1` for value `v`).
 fn options(shape: Shape, cells: &[u8], allowed: &[u64], cell: usize) -> u64 {
@@ -86,8 +72,7 @@ fuzz_target!(|bytes: &[u8]| {
     let Some((&pick, rest)) = bytes.split_first() else {
         return;
     };
-    let (rows, columns) = SHAPES[usize::from(pick) % SHAPES.len()];
-    let shape = Shape::new(rows, columns).expect("a shape the engine takes");
+    let shape = sudoku_fuzz::shape(pick, sudoku_fuzz::UP_TO_16X16);
     let (size, count) = (shape.size(), shape.cells());
     let mut cells = vec![0u8; count];
     let from_a_grid = pick >= 128;
