@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::SOLUTION;
+use crate::common::{SOLUTION, readme};
 
 /// One example: a command as README writes it, and what it prints.
 #[derive(Debug)]
@@ -127,10 +127,6 @@ fn run_in(folder: &Path, command: &str) -> (String, String) {
         String::from_utf8(output.stdout).unwrap(),
         String::from_utf8(output.stderr).unwrap(),
     )
-}
-
-fn readme() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()
 }
 
 #[test]

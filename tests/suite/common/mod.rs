@@ -61,6 +61,12 @@ pub fn puzzle_path(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The text of the project's README.md, whose examples the tests run.
+pub fn readme() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    std::fs::read_to_string(path).expect("README.md is there")
+}
+
 /// Every puzzle of a file in `puzzles/`.
 pub fn puzzles(name: &str) -> Vec<Grid> {
     let file = std::fs::File::open(puzzle_path(name)).expect("puzzle file exists");
