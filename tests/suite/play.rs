@@ -83,7 +83,7 @@ mod in_a_terminal {
 
         /// Runs `sudoku ARGS` with this terminal as its controlling terminal, stdin, stdout
         /// and stderr, without colour (so the attributes tell the cells apart).
-        fn spawn(&self, args: &[&str]) -> Child {
+        fn spawn(&self, args: &[&str]) -> Game {
             let side = || Stdio::from(common::pty::side(&self.terminal));
             let mut command = Command::new(assert_cmd::cargo::cargo_bin("sudoku"));
             command
@@ -102,7 +102,7 @@ mod in_a_terminal {
                     Ok(())
                 });
             }
-            command.spawn().unwrap()
+            Game(command.spawn().unwrap())
         }
 
         fn resize(&mut self, rows: u16, columns: u16) {
@@ -173,19 +173,31 @@ mod in_a_terminal {
         }
     }
 
+    /// A game running in the terminal. A test that fails before the game has ended drops it,
+    /// and that kills it, so that no game outlives its test.
+    struct Game(Child);
+
+    impl Drop for Game {
+        fn drop(&mut self) {
+            if let Ok(None) = self.0.try_wait() {
+                let _ = self.0.kill();
+                let _ = self.0.wait();
+            }
+        }
+    }
+
     fn nonzero(n: u16) -> std::num::NonZeroU16 {
         std::num::NonZeroU16::new(n).unwrap()
     }
 
     /// Waits for the program to end, and gives its exit status.
-    fn exit_status(mut child: Child, screen: &Screen) -> i32 {
+    fn exit_status(mut game: Game, screen: &Screen) -> i32 {
         let started = Instant::now();
         loop {
-            if let Some(status) = child.try_wait().unwrap() {
+            if let Some(status) = game.0.try_wait().unwrap() {
                 return status.code().expect("exited, not killed");
             }
             if started.elapsed() > PATIENCE {
-                let _ = child.kill();
                 panic!("the program did not end; the screen:\n{}", screen.text());
             }
             std::thread::sleep(Duration::from_millis(20));
@@ -194,7 +206,7 @@ mod in_a_terminal {
 
     /// Saves with `s`, quits with `q`, checks the program ended well and gave the terminal
     /// back, and returns the saved file.
-    fn save_and_quit(screen: &mut Screen, child: Child, save: &str) -> String {
+    fn save_and_quit(screen: &mut Screen, child: Game, save: &str) -> String {
         screen.press("s");
         screen.wait_for("Saved to");
         screen.press("q");
@@ -286,7 +298,7 @@ mod in_a_terminal {
 
         let child = screen.spawn(&["play", MEDIUM]);
         screen.wait_for("Good luck");
-        let pid = rustix::process::Pid::from_child(&child);
+        let pid = rustix::process::Pid::from_child(&child.0);
         rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
         assert_eq!(exit_status(child, &screen), 130);
         assert!(screen.is_restored());
