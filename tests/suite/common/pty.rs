@@ -9,7 +9,10 @@ use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
 /// A new pseudo-terminal: its master side, and the path of the side a program gets as its
 /// terminal.
 pub fn open() -> (File, String) {
-    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
+    // Not inherited by the programs the tests start (std sets close-on-exec on what it opens;
+    // openpt does not unless asked): a program holding a master side open would keep its
+    // terminal, or another test's, from ever hanging up.
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC).unwrap();
     grantpt(&master).unwrap();
     unlockpt(&master).unwrap();
     let terminal = ptsname(&master, Vec::new()).unwrap().into_string().unwrap();
