@@ -15,8 +15,9 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
-use rand::{Rng, RngExt};
 use sudoku_engine::generate::{Options, generate, puzzle_rng};
 use sudoku_engine::{Grid, Position, solve};
 use sudoku_logic::{Candidates, CellDigit, Technique};
@@ -59,23 +60,11 @@ fn pool() -> &'static [Pair] {
 }
 
 /// A random symmetry of the grid: where each cell goes, and what each digit becomes.
-fn random_symmetry(rng: &mut impl Rng) -> ([usize; 81], [u8; 10]) {
+fn random_symmetry(rng: &mut ChaCha8Rng) -> ([usize; 81], [u8; 10]) {
     let mut digits: [u8; 10] = std::array::from_fn(|d| d as u8);
     digits[1..].shuffle(rng);
-    let mut lines = || {
-        let mut order = [0usize; 9];
-        let mut bands = [0, 1, 2];
-        bands.shuffle(rng);
-        for (slot, band) in bands.into_iter().enumerate() {
-            let mut within = [0, 1, 2];
-            within.shuffle(rng);
-            for (offset, line) in within.into_iter().enumerate() {
-                order[3 * slot + offset] = 3 * band + line;
-            }
-        }
-        order
-    };
-    let (rows, columns) = (lines(), lines());
+    let rows = sudoku_fuzz::shuffled_lines(3, 3, rng);
+    let columns = sudoku_fuzz::shuffled_lines(3, 3, rng);
     let transpose = rng.random::<bool>();
     let cells = std::array::from_fn(|index| {
         let (row, column) = (rows[index / 9], columns[index % 9]);
@@ -94,11 +83,8 @@ fuzz_target!(|bytes: &[u8]| {
     };
     let technique = Technique::ALL[usize::from(*choice) % Technique::ALL.len()];
     let (puzzle_cells, solution_cells) = pool()[usize::from(*pick) % pool().len()];
-    let mut seed_bytes = [0u8; 8];
-    for (slot, &byte) in seed_bytes.iter_mut().zip(seed) {
-        *slot = byte;
-    }
-    let (moved, relabel) = random_symmetry(&mut puzzle_rng(u64::from_le_bytes(seed_bytes), 0));
+    let (mut rng, rest) = sudoku_fuzz::seeded_rng(seed);
+    let (moved, relabel) = random_symmetry(&mut rng);
     let (mut puzzle, mut solution) = ([0u8; 81], [0u8; 81]);
     for index in 0..81 {
         puzzle[moved[index]] = relabel[usize::from(puzzle_cells[index])];
@@ -107,7 +93,6 @@ fuzz_target!(|bytes: &[u8]| {
     let mut state = Candidates::from_grid(&Grid::from_cells(puzzle).expect("digits"));
 
     // Cells filled since, and candidates struck out, each as a correct step would.
-    let rest = seed.get(8..).unwrap_or(&[]);
     for index in 0..81 {
         let byte = rest.get(index / 8).copied().unwrap_or(0);
         let position = Position::new(index);

@@ -15,7 +15,6 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use rand::Rng;
 use rand::seq::SliceRandom;
 use sudoku_engine::generate::puzzle_rng;
 use sudoku_engine::sized::{Alphabet, Shape, SizedGrid, generate, solve};
@@ -46,20 +45,6 @@ fn pool() -> &'static [Pair] {
     })
 }
 
-/// `count` groups of `each` lines, the groups and the lines within each shuffled: where each
-/// line goes.
-fn shuffled_lines(count: usize, each: usize, rng: &mut impl Rng) -> Vec<usize> {
-    let mut groups: Vec<usize> = (0..count).collect();
-    groups.shuffle(rng);
-    let mut order = Vec::with_capacity(count * each);
-    for group in groups {
-        let mut within: Vec<usize> = (0..each).collect();
-        within.shuffle(rng);
-        order.extend(within.into_iter().map(|line| group * each + line));
-    }
-    order
-}
-
 /// `grid` under a symmetry of its shape: the rows, the columns and the values moved as given.
 fn moved(grid: &SizedGrid, rows: &[usize], columns: &[usize], values: &[u8]) -> SizedGrid {
     let size = grid.shape().size();
@@ -79,15 +64,12 @@ fuzz_target!(|bytes: &[u8]| {
     let (puzzle, solution) = &pool()[usize::from(*pick) % pool().len()];
     let shape = puzzle.shape();
     let (size, cells) = (shape.size(), shape.cells());
-    let (seed, rest) = rest.split_at(rest.len().min(8));
-    let mut seed_bytes = [0u8; 8];
-    seed_bytes[..seed.len()].copy_from_slice(seed);
-    let rng = &mut puzzle_rng(u64::from_le_bytes(seed_bytes), 0);
+    let (mut rng, rest) = sudoku_fuzz::seeded_rng(rest);
     let (box_rows, box_columns) = (shape.box_rows(), shape.box_columns());
-    let rows = shuffled_lines(size / box_rows, box_rows, rng);
-    let columns = shuffled_lines(size / box_columns, box_columns, rng);
+    let rows = sudoku_fuzz::shuffled_lines(size / box_rows, box_rows, &mut rng);
+    let columns = sudoku_fuzz::shuffled_lines(size / box_columns, box_columns, &mut rng);
     let mut values: Vec<u8> = (0..=size as u8).collect();
-    values[1..].shuffle(rng);
+    values[1..].shuffle(&mut rng);
     let (puzzle, solution) = (
         moved(puzzle, &rows, &columns, &values),
         moved(solution, &rows, &columns, &values),

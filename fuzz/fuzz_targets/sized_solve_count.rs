@@ -13,7 +13,6 @@
 
 use libfuzzer_sys::fuzz_target;
 use rand::RngExt;
-use sudoku_engine::generate::puzzle_rng;
 use sudoku_engine::sized::{Shape, SizedGrid, count_solutions_within, random_grid, solve_within};
 
 /// The values `allowed` leaves the empty cell `cell` of `cells` that none of its peers holds,
@@ -78,11 +77,8 @@ fuzz_target!(|bytes: &[u8]| {
     let from_a_grid = pick >= 128;
     let rest = match from_a_grid {
         true => {
-            let (seed, rest) = rest.split_at(rest.len().min(8));
-            let mut seed_bytes = [0u8; 8];
-            seed_bytes[..seed.len()].copy_from_slice(seed);
-            let rng = &mut puzzle_rng(u64::from_le_bytes(seed_bytes), 0);
-            let grid = random_grid(shape, rng);
+            let (mut rng, rest) = sudoku_fuzz::seeded_rng(rest);
+            let grid = random_grid(shape, &mut rng);
             // How many of the cells are blank, out of 256; the cells the input does not
             // reach are drawn from the seed.
             let (&blank, rest) = rest.split_first().unwrap_or((&160, &[]));

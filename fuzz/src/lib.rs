@@ -1,5 +1,9 @@
-//! What the fuzz targets of other sizes share: the shapes of grid they try.
+//! What the fuzz targets share: the shapes of grid they try, a random stream seeded from the
+//! input, and the shuffles of a grid's lines that keep it a sudoku.
 
+use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
+use sudoku_engine::generate::puzzle_rng;
 use sudoku_engine::sized::Shape;
 
 /// The box shapes (rows x columns) the targets of other sizes try, smallest grid first: every
@@ -29,4 +33,27 @@ pub const UP_TO_16X16: usize = 10;
 pub fn shape(pick: u8, count: usize) -> Shape {
     let (rows, columns) = SHAPES[usize::from(pick) % count];
     Shape::new(rows, columns).expect("a shape the engine takes")
+}
+
+/// A random stream seeded from the first 8 bytes of `input` (those missing taken as 0), and
+/// the bytes after them.
+pub fn seeded_rng(input: &[u8]) -> (ChaCha8Rng, &[u8]) {
+    let (seed, rest) = input.split_at(input.len().min(8));
+    let mut seed_bytes = [0u8; 8];
+    seed_bytes[..seed.len()].copy_from_slice(seed);
+    (puzzle_rng(u64::from_le_bytes(seed_bytes), 0), rest)
+}
+
+/// `count` groups of `each` lines (a grid's bands of rows, or stacks of columns), the groups
+/// and the lines within each shuffled: for each place, the line that goes there.
+pub fn shuffled_lines(count: usize, each: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
+    let mut groups: Vec<usize> = (0..count).collect();
+    groups.shuffle(rng);
+    let mut order = Vec::with_capacity(count * each);
+    for group in groups {
+        let mut within: Vec<usize> = (0..each).collect();
+        within.shuffle(rng);
+        order.extend(within.into_iter().map(|line| group * each + line));
+    }
+    order
 }
