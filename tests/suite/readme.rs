@@ -5,7 +5,7 @@
 //! command what the block after it shows. A change of output that leaves README behind fails
 //! here.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use crate::common::{SOLUTION, readme};
@@ -105,7 +105,7 @@ fn playground() -> tempfile::TempDir {
 
 /// A PATH with the folder of the built `sudoku` first.
 fn path_with_sudoku() -> std::ffi::OsString {
-    let binary = PathBuf::from(env!("CARGO_BIN_EXE_sudoku"));
+    let binary = assert_cmd::cargo::cargo_bin("sudoku");
     let mut folders = vec![binary.parent().unwrap().to_path_buf()];
     folders.extend(std::env::split_paths(
         &std::env::var_os("PATH").unwrap_or_default(),
