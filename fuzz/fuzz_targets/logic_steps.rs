@@ -93,14 +93,11 @@ fuzz_target!(|bytes: &[u8]| {
     let mut state = Candidates::from_grid(&Grid::from_cells(puzzle).expect("digits"));
 
     // Cells filled since, and candidates struck out, each as a correct step would.
-    for index in 0..81 {
+    for (index, &digit) in solution.iter().enumerate() {
         let byte = rest.get(index / 8).copied().unwrap_or(0);
         let position = Position::new(index);
         if byte >> (index % 8) & 1 == 1 && state.value(position).is_none() {
-            state.place(CellDigit {
-                position,
-                digit: solution[index],
-            });
+            state.place(CellDigit { position, digit });
         }
     }
     for pair in rest.get(11..).unwrap_or(&[]).chunks_exact(2) {
