@@ -25,11 +25,8 @@ pub const SHAPES: [(usize, usize); 11] = [
     (5, 5),
 ];
 
-/// How many of [`SHAPES`] reach up to 12x12 (where generating a minimal puzzle takes
-/// milliseconds), and up to 16x16.
-pub const UP_TO_12X12: usize = 9;
-
-/// See [`UP_TO_12X12`].
+/// How many of [`SHAPES`] reach up to 16x16 (beyond it, at 25x25, a search or a puzzle made
+/// takes too long for a fuzz input).
 pub const UP_TO_16X16: usize = 10;
 
 /// The shape `pick` chooses among the first `count` of [`SHAPES`].
