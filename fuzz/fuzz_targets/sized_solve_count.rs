@@ -11,8 +11,10 @@
 //!   uniqueness, where probing works hardest, with and without a solution;
 //! - a byte choosing a puzzle with one solution ([`sudoku_fuzz::unique_puzzles`], up to
 //!   16x16, Gecode's hard 16x16 ones among them), 8 bytes of seed transforming it, then a
-//!   byte for how many of its clues go (none to three) and whether one is made wrong: grids
-//!   with exactly one, two or a few solutions, or none, at every size;
+//!   byte (or a draw from the seed) for how many of its clues go (none to three), how many
+//!   of its solution's cells are given back (none to seven), and whether one clue is made
+//!   wrong (without a clash where it can be): grids with exactly one, two or a few
+//!   solutions, or none, at every size;
 //!
 //! then pairs of bytes, each striking a value out of a cell.
 #![no_main]
@@ -174,17 +176,38 @@ fuzz_target!(|bytes: &[u8]| {
             let pool = sudoku_fuzz::unique_puzzles();
             let (mut rng, rest) = sudoku_fuzz::seeded_rng(rest);
             let pair = &pool[usize::from(choice) % pool.len()];
-            let (puzzle, _) = sudoku_fuzz::transformed(pair, &mut rng);
+            let (puzzle, solution) = sudoku_fuzz::transformed(pair, &mut rng);
             shape = puzzle.shape();
             cells = puzzle.cells().to_vec();
-            let (&change, rest) = rest.split_first().unwrap_or((&0, &[]));
+            // What is done to the puzzle: the input's byte, or one drawn from the seed.
+            let (change, rest) = match rest.split_first() {
+                Some((&change, rest)) => (change, rest),
+                None => (rng.random(), rest),
+            };
             let clues: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).collect();
             for _ in 0..change % 4 {
                 cells[clues[rng.random_range(0..clues.len())]] = 0;
             }
-            if change & 4 != 0 {
+            // Some of the solution's cells given back: one or two solutions left, not many.
+            for _ in 0..(change >> 2) % 8 {
+                let cell = rng.random_range(0..cells.len());
+                cells[cell] = solution.get(cell);
+            }
+            if change & 32 != 0 {
+                // One clue made wrong, with a value its peers do not hold where there is one:
+                // no solution, without a clash to give it away.
+                let clues: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).collect();
                 let clue = clues[rng.random_range(0..clues.len())];
-                cells[clue] = cells[clue] % shape.size() as u8 + 1;
+                let (size, right) = (shape.size() as u8, cells[clue]);
+                let wrong_values = (1..size).map(|step| (right - 1 + step) % size + 1);
+                let mut fitting = wrong_values.filter(|&value| {
+                    cells[clue] = value;
+                    let grid = SizedGrid::from_values(shape, cells.clone());
+                    grid.expect("values fit the shape")
+                        .first_conflict()
+                        .is_none()
+                });
+                cells[clue] = fitting.next().unwrap_or(right % size + 1);
             }
             rest
         }
