@@ -162,94 +162,124 @@ fn mask_value(mask: u64) -> u8 {
     mask.trailing_zeros() as u8 + 1
 }
 
+/// A grid and the input bytes it did not use.
+type Made<'a> = (SizedGrid, &'a [u8]);
+
+/// A sparse grid of `shape`: a byte a cell, a quarter of them giving any value (0 for none).
+fn sparse_grid(shape: Shape, input: &[u8]) -> Made<'_> {
+    let size = shape.size() as u8;
+    let (cell_bytes, rest) = input.split_at(input.len().min(shape.cells()));
+    let mut cells = vec![0u8; shape.cells()];
+    for (cell, &byte) in cells.iter_mut().zip(cell_bytes) {
+        if byte % 4 == 0 {
+            *cell = (byte / 4) % (size + 1);
+        }
+    }
+    (grid(shape, cells), rest)
+}
+
+/// A random complete grid of `shape` (from 8 bytes of seed) with a share of its cells blank
+/// (a byte, out of 256) and a few given wrong: a byte a cell chooses, the seed choosing for
+/// the cells the input does not reach.
+fn from_a_random_grid(shape: Shape, input: &[u8]) -> Made<'_> {
+    let size = shape.size() as u8;
+    let (mut rng, rest) = sudoku_fuzz::seeded_rng(input);
+    let complete = random_grid(shape, &mut rng);
+    let (&blank, rest) = rest.split_first().unwrap_or((&160, &[]));
+    let (cell_bytes, rest) = rest.split_at(rest.len().min(shape.cells()));
+    let cells = (0..shape.cells())
+        .map(|cell| {
+            let byte = cell_bytes
+                .get(cell)
+                .copied()
+                .unwrap_or_else(|| rng.random());
+            match byte {
+                _ if byte < blank => 0,
+                _ if byte - blank < 4 => byte % size + 1,
+                _ => complete.get(cell),
+            }
+        })
+        .collect();
+    (grid(shape, cells), rest)
+}
+
+/// A puzzle with one solution from the pool (a byte chooses it), under a random symmetry (8
+/// bytes of seed), changed as a byte says (or, without one, a draw from the seed): up to
+/// three clues taken out, up to seven of the solution's cells given back, and perhaps one
+/// clue made wrong. None without a byte to choose the puzzle.
+fn near_a_unique_puzzle(input: &[u8]) -> Option<Made<'_>> {
+    let (&choice, rest) = input.split_first()?;
+    let pool = sudoku_fuzz::unique_puzzles();
+    let (mut rng, rest) = sudoku_fuzz::seeded_rng(rest);
+    let (puzzle, solution) =
+        sudoku_fuzz::transformed(&pool[usize::from(choice) % pool.len()], &mut rng);
+    let shape = puzzle.shape();
+    let mut cells = puzzle.cells().to_vec();
+    let (change, rest) = match rest.split_first() {
+        Some((&change, rest)) => (change, rest),
+        None => (rng.random(), rest),
+    };
+    let clues =
+        |cells: &[u8]| -> Vec<usize> { (0..cells.len()).filter(|&c| cells[c] != 0).collect() };
+    let given = clues(&cells);
+    for _ in 0..change % 4 {
+        cells[given[rng.random_range(0..given.len())]] = 0;
+    }
+    // Some of the solution's cells given back: one or two solutions left, not many.
+    for _ in 0..(change >> 2) % 8 {
+        let cell = rng.random_range(0..cells.len());
+        cells[cell] = solution.get(cell);
+    }
+    if change & 32 != 0 {
+        let given = clues(&cells);
+        let clue = given[rng.random_range(0..given.len())];
+        cells[clue] = wrong_value(shape, &mut cells, clue);
+    }
+    Some((grid(shape, cells), rest))
+}
+
+/// Another value for the clue `clue` of `cells`: the first after its own that none of its
+/// peers holds (the grid then has no solution, without a clash to give it away), or the next
+/// one when every other value clashes.
+fn wrong_value(shape: Shape, cells: &mut [u8], clue: usize) -> u8 {
+    let (size, right) = (shape.size() as u8, cells[clue]);
+    let mut wrong = right % size + 1;
+    for step in 1..size {
+        cells[clue] = (right - 1 + step) % size + 1;
+        if grid(shape, cells.to_vec()).first_conflict().is_none() {
+            wrong = cells[clue];
+            break;
+        }
+    }
+    wrong
+}
+
+/// The grid of `shape` with these cells.
+fn grid(shape: Shape, cells: Vec<u8>) -> SizedGrid {
+    SizedGrid::from_values(shape, cells).expect("values fit the shape")
+}
+
 fuzz_target!(|bytes: &[u8]| {
     let Some((&pick, rest)) = bytes.split_first() else {
         return;
     };
-    let mut shape = sudoku_fuzz::shape(pick, sudoku_fuzz::UP_TO_16X16);
-    let mut cells = vec![0u8; shape.cells()];
-    let rest = match pick / 86 {
-        2 => {
-            let Some((&choice, rest)) = rest.split_first() else {
-                return;
-            };
-            let pool = sudoku_fuzz::unique_puzzles();
-            let (mut rng, rest) = sudoku_fuzz::seeded_rng(rest);
-            let pair = &pool[usize::from(choice) % pool.len()];
-            let (puzzle, solution) = sudoku_fuzz::transformed(pair, &mut rng);
-            shape = puzzle.shape();
-            cells = puzzle.cells().to_vec();
-            // What is done to the puzzle: the input's byte, or one drawn from the seed.
-            let (change, rest) = match rest.split_first() {
-                Some((&change, rest)) => (change, rest),
-                None => (rng.random(), rest),
-            };
-            let clues: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).collect();
-            for _ in 0..change % 4 {
-                cells[clues[rng.random_range(0..clues.len())]] = 0;
-            }
-            // Some of the solution's cells given back: one or two solutions left, not many.
-            for _ in 0..(change >> 2) % 8 {
-                let cell = rng.random_range(0..cells.len());
-                cells[cell] = solution.get(cell);
-            }
-            if change & 32 != 0 {
-                // One clue made wrong, with a value its peers do not hold where there is one:
-                // no solution, without a clash to give it away.
-                let clues: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).collect();
-                let clue = clues[rng.random_range(0..clues.len())];
-                let (size, right) = (shape.size() as u8, cells[clue]);
-                let wrong_values = (1..size).map(|step| (right - 1 + step) % size + 1);
-                let mut fitting = wrong_values.filter(|&value| {
-                    cells[clue] = value;
-                    let grid = SizedGrid::from_values(shape, cells.clone());
-                    grid.expect("values fit the shape")
-                        .first_conflict()
-                        .is_none()
-                });
-                cells[clue] = fitting.next().unwrap_or(right % size + 1);
-            }
-            rest
-        }
-        1 => {
-            let (size, count) = (shape.size(), shape.cells());
-            let (mut rng, rest) = sudoku_fuzz::seeded_rng(rest);
-            let grid = random_grid(shape, &mut rng);
-            // How many of the cells are blank, out of 256; the cells the input does not
-            // reach are drawn from the seed.
-            let (&blank, rest) = rest.split_first().unwrap_or((&160, &[]));
-            let (cell_bytes, rest) = rest.split_at(rest.len().min(count));
-            for (cell, value) in cells.iter_mut().enumerate() {
-                let byte = cell_bytes
-                    .get(cell)
-                    .copied()
-                    .unwrap_or_else(|| rng.random());
-                *value = match byte {
-                    _ if byte < blank => 0,
-                    _ if byte - blank < 4 => byte % size as u8 + 1,
-                    _ => grid.get(cell),
-                };
-            }
-            rest
-        }
-        _ => {
-            let size = shape.size();
-            let (cell_bytes, rest) = rest.split_at(rest.len().min(cells.len()));
-            for (cell, &byte) in cells.iter_mut().zip(cell_bytes) {
-                if byte % 4 == 0 {
-                    *cell = (byte / 4) % (size as u8 + 1);
-                }
-            }
-            rest
-        }
+    let shape = sudoku_fuzz::shape(pick, sudoku_fuzz::UP_TO_16X16);
+    let (puzzle, rest) = match pick / 86 {
+        0 => sparse_grid(shape, rest),
+        1 => from_a_random_grid(shape, rest),
+        _ => match near_a_unique_puzzle(rest) {
+            Some(made) => made,
+            None => return,
+        },
     };
+    let shape = puzzle.shape();
+    let mut cells = puzzle.cells().to_vec();
     let (size, count) = (shape.size(), shape.cells());
     let mut allowed = vec![(1u64 << size) - 1; count];
     // Pairs of bytes, each striking a value out of a cell (givens included).
     for strike in rest.chunks_exact(2).take(32) {
         allowed[usize::from(strike[0]) % count] &= !(1 << (usize::from(strike[1]) % size));
     }
-    let puzzle = SizedGrid::from_values(shape, cells.clone()).expect("values fit the shape");
 
     let solution = solve_within(&puzzle, &allowed);
     let counted = count_solutions_within(&puzzle, &allowed, 3);
