@@ -8,8 +8,8 @@
 //! puzzles of every shape up to 16x16, both ways round, some of Gecode's 16x16 ones and hard
 //! 9x9 ones read as 3x3 boxes, solved once at start: [`sudoku_fuzz::unique_puzzles`]), 8
 //! bytes of seed for a random transformation (values relabelled, rows and columns permuted
-//! within bands and stacks, bands and stacks permuted), a bit a cell choosing the cells filled since, then pairs of bytes naming candidates to
-//! strike out (cell, value).
+//! within bands and stacks, bands and stacks permuted), a bit a cell choosing the cells
+//! filled since, then pairs of bytes naming candidates to strike out (cell, value).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
