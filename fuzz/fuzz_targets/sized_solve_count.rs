@@ -76,64 +76,11 @@ impl Reference {
         self.allowed[cell] & !(self.used[row] | self.used[column] | self.used[block])
     }
 
-    /// The solutions of `cells`, up to `limit`. Each node tries the fewest ways there are to
-    /// go on: an empty cell's values, or the places left in a unit for a value it lacks (a
-    /// hidden single is then a forced move, as minimal puzzles need). None once the budget
-    /// is spent.
+    /// The solutions of `cells`, up to `limit`, trying the fewest ways on at each node (see
+    /// [`Reference::fewest_ways_on`]). None once the budget is spent.
     fn count(&mut self, cells: &mut [u8], limit: u64) -> Option<u64> {
-        let size = self.units.len() / 3;
-        let every = if size == 64 {
-            u64::MAX
-        } else {
-            (1 << size) - 1
-        };
-        // The fewest: a cell and its values, or a unit and a value's places in it.
-        let mut fewest: Option<(u32, usize, u64)> = None;
-        for cell in (0..cells.len()).filter(|&cell| cells[cell] == 0) {
-            let options = self.options(cell);
-            if fewest.is_none_or(|(n, _, _)| options.count_ones() < n) {
-                fewest = Some((options.count_ones(), cell, options));
-            }
-        }
-        let Some((mut least, cell, mut options)) = fewest else {
+        let Some(literals) = self.fewest_ways_on(cells) else {
             return Some(1);
-        };
-        let mut unit_value = None;
-        for (unit, members) in self.units.iter().enumerate() {
-            let mut places = [0u32; 64];
-            for &member in members.iter().filter(|&&member| cells[member] == 0) {
-                let mut mask = self.options(member);
-                while mask != 0 {
-                    places[mask.trailing_zeros() as usize] += 1;
-                    mask &= mask - 1;
-                }
-            }
-            let mut lacking = every & !self.used[unit];
-            while lacking != 0 {
-                let value = mask_value(lacking);
-                lacking &= lacking - 1;
-                if places[usize::from(value - 1)] < least {
-                    least = places[usize::from(value - 1)];
-                    unit_value = Some((unit, value));
-                }
-            }
-        }
-        let literals: Vec<(usize, u8)> = match unit_value {
-            Some((unit, value)) => self.units[unit]
-                .iter()
-                .filter(|&&member| {
-                    cells[member] == 0 && self.options(member) >> (value - 1) & 1 == 1
-                })
-                .map(|&member| (member, value))
-                .collect(),
-            None => {
-                let mut literals = Vec::new();
-                while options != 0 {
-                    literals.push((cell, mask_value(options)));
-                    options &= options - 1;
-                }
-                literals
-            }
         };
         let mut found = 0;
         for (cell, value) in literals {
@@ -155,11 +102,55 @@ impl Reference {
         }
         Some(found)
     }
+
+    /// The literals (cell, value) of which exactly one holds in any solution, the fewest
+    /// there are: an empty cell's values, or the places left in a unit for a value it lacks
+    /// (a hidden single is then a forced move, as minimal puzzles need). None when no cell
+    /// is empty.
+    fn fewest_ways_on(&self, cells: &[u8]) -> Option<Vec<(usize, u8)>> {
+        let size = self.units.len() / 3;
+        let (cell, options) = (0..cells.len())
+            .filter(|&cell| cells[cell] == 0)
+            .map(|cell| (cell, self.options(cell)))
+            .min_by_key(|&(_, options)| options.count_ones())?;
+        let (mut least, mut unit_value) = (options.count_ones(), None);
+        for (unit, members) in self.units.iter().enumerate() {
+            let mut places = [0u32; 64];
+            for &member in members.iter().filter(|&&member| cells[member] == 0) {
+                for value in values(self.options(member)) {
+                    places[usize::from(value - 1)] += 1;
+                }
+            }
+            let lacking = values(!self.used[unit]).take_while(|&value| usize::from(value) <= size);
+            for value in lacking {
+                if places[usize::from(value - 1)] < least {
+                    least = places[usize::from(value - 1)];
+                    unit_value = Some((unit, value));
+                }
+            }
+        }
+        Some(match unit_value {
+            Some((unit, value)) => self.units[unit]
+                .iter()
+                .filter(|&&member| {
+                    cells[member] == 0 && self.options(member) >> (value - 1) & 1 == 1
+                })
+                .map(|&member| (member, value))
+                .collect(),
+            None => values(options).map(|value| (cell, value)).collect(),
+        })
+    }
 }
 
-/// The value of the lowest bit of `mask` (bit `v - 1` for value `v`).
-fn mask_value(mask: u64) -> u8 {
-    mask.trailing_zeros() as u8 + 1
+/// The values of `mask`'s bits (bit `v - 1` for value `v`), lowest first.
+fn values(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let value = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            value
+        })
+    })
 }
 
 /// A grid and the input bytes it did not use.
@@ -233,7 +224,7 @@ fn near_a_unique_puzzle(input: &[u8]) -> Option<Made<'_>> {
     if change & 32 != 0 {
         let given = clues(&cells);
         let clue = given[rng.random_range(0..given.len())];
-        cells[clue] = wrong_value(shape, &mut cells, clue);
+        cells[clue] = wrong_value(shape, &cells, clue);
     }
     Some((grid(shape, cells), rest))
 }
@@ -241,17 +232,15 @@ fn near_a_unique_puzzle(input: &[u8]) -> Option<Made<'_>> {
 /// Another value for the clue `clue` of `cells`: the first after its own that none of its
 /// peers holds (the grid then has no solution, without a clash to give it away), or the next
 /// one when every other value clashes.
-fn wrong_value(shape: Shape, cells: &mut [u8], clue: usize) -> u8 {
+fn wrong_value(shape: Shape, cells: &[u8], clue: usize) -> u8 {
     let (size, right) = (shape.size() as u8, cells[clue]);
-    let mut wrong = right % size + 1;
-    for step in 1..size {
-        cells[clue] = (right - 1 + step) % size + 1;
-        if grid(shape, cells.to_vec()).first_conflict().is_none() {
-            wrong = cells[clue];
-            break;
-        }
-    }
-    wrong
+    let mut changed = cells.to_vec();
+    let mut others = (1..size).map(|step| (right - 1 + step) % size + 1);
+    let fitting = others.find(|&value| {
+        changed[clue] = value;
+        grid(shape, changed.clone()).first_conflict().is_none()
+    });
+    fitting.unwrap_or(right % size + 1)
 }
 
 /// The grid of `shape` with these cells.
