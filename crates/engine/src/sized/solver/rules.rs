@@ -385,11 +385,24 @@ impl<'a> Search<'a> {
             }
             let candidates = &candidates[..open];
             // owner[v]: the open cell (its index among them) matched to value v. Each cell
-            // first takes a free value of its own if it has one; the others need augmenting.
+            // first takes the value the unit's last matching gave it, if it still can; the
+            // others a free value of their own if they have one; the rest need augmenting.
+            // Starting from the last matching took the hard 25x25 counts 0.90x-0.96x the time.
             owner.fill(NONE);
-            let (mut taken, mut waiting) = (0u64, 0u64);
+            let (mut taken, mut waiting, mut unmatched) = (0u64, 0u64, 0u64);
+            let last = &self.last_matchings[u];
             for (i, &c) in candidates.iter().enumerate() {
-                match c & !taken {
+                let value = last[usize::from(place[i])];
+                let bit = 1u64.checked_shl(u32::from(value)).unwrap_or(0);
+                if c & bit & !taken != 0 {
+                    owner[usize::from(value)] = i as u8;
+                    taken |= bit;
+                } else {
+                    unmatched |= 1 << i;
+                }
+            }
+            for i in bits(unmatched).map(|bit| bit.trailing_zeros() as usize) {
+                match candidates[i] & !taken {
                     0 => waiting |= 1 << i,
                     free => {
                         owner[free.trailing_zeros() as usize] = i as u8;
@@ -419,6 +432,10 @@ impl<'a> Search<'a> {
                 matched[usize::from(owner[value])] = value as u8;
             }
             let matched = &matched[..open];
+            let last = &mut self.last_matchings[u];
+            for (&place, &value) in place[..open].iter().zip(matched) {
+                last[usize::from(place)] = value;
+            }
             // A graph where every cell reaches every other puts every candidate on an
             // alternating cycle: nothing to strike out, and no closure to work out. So it is
             // for about three units in four that get this far on the hard 25x25 puzzles

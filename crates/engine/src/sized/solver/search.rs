@@ -106,6 +106,12 @@ pub(super) struct Search<'a> {
     /// already left unchanged: met again, in another node or probe, they are skipped. A
     /// direct-mapped table; a clash of fingerprints only skips some reasoning, never adds any.
     pub(super) consistent: Vec<u64>,
+    /// Each unit's matching of cells to values as all-different last found it, in any node
+    /// or trial: the value of the cell at each place of the unit (`u8::MAX` for none). Most
+    /// of it still holds at the unit's next look, so the next matching starts from it; it is
+    /// only a hint, a value its cell has lost, or another cell has taken, is passed over.
+    /// Empty without the strong reasoning.
+    pub(super) last_matchings: Vec<[u8; 64]>,
     /// What stopped the search before its end, if anything did.
     pub(super) stopped: Option<Stop>,
     /// Shuffles the order in which a cell's candidates are tried, when set.
@@ -161,6 +167,10 @@ impl<'a> Search<'a> {
                 true if size > 16 => vec![0; 1 << 16],
                 true => vec![0; 1 << 10],
                 false => vec![0; 1],
+            },
+            last_matchings: match setup.strong {
+                true => vec![[u8::MAX; 64]; 3 * size],
+                false => Vec::new(),
             },
             stopped: None,
             rng: setup.rng,
