@@ -106,11 +106,11 @@ pub(super) struct Search<'a> {
     /// already left unchanged: met again, in another node or probe, they are skipped. A
     /// direct-mapped table; a clash of fingerprints only skips some reasoning, never adds any.
     pub(super) consistent: Vec<u64>,
-    /// Each unit's matching of cells to values as all-different last found it, in any node
-    /// or trial: the value of the cell at each place of the unit (`u8::MAX` for none). Most
-    /// of it still holds at the unit's next look, so the next matching starts from it; it is
-    /// only a hint, a value its cell has lost, or another cell has taken, is passed over.
-    /// Empty without the strong reasoning.
+    /// Each unit's matching of cells to values as all-different last found it, in whatever
+    /// node or trial: the value of the cell at each place of the unit (`u8::MAX` for none).
+    /// The unit's next matching starts from it, since most of it still holds. It is only a
+    /// hint, never taken back: a value its cell has lost, or that another cell has taken,
+    /// is passed over. Empty without the strong reasoning.
     pub(super) last_matchings: Vec<[u8; 64]>,
     /// What stopped the search before its end, if anything did.
     pub(super) stopped: Option<Stop>,
