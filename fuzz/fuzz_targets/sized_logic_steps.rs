@@ -48,19 +48,16 @@ fuzz_target!(|bytes: &[u8]| {
     let Some(step) = find_step(technique, &state) else {
         return;
     };
-    for placed in &step.placements {
+    // A placement must be the solution's value, an elimination must not be.
+    let placements = step.placements.iter().map(|placed| (placed, true));
+    let eliminations = step.eliminations.iter().map(|removed| (removed, false));
+    for (candidate, is_placement) in placements.chain(eliminations) {
         assert_eq!(
-            solution.get(placed.cell),
-            placed.value,
-            "{step}\n{}",
-            state.to_text()
-        );
-    }
-    for removed in &step.eliminations {
-        assert_ne!(
-            solution.get(removed.cell),
-            removed.value,
-            "{step}\n{}",
+            solution.get(candidate.cell) == candidate.value,
+            is_placement,
+            "cell {} value {} in {step}\n{}",
+            candidate.cell,
+            candidate.value,
             state.to_text()
         );
     }
