@@ -1,6 +1,8 @@
 //! Grids of other sizes: the 55 puzzles of Gecode's 16x16 set solved and counted to two, ours
 //! beside a plain solver of the usual design written here as the peer (no crate solves other
-//! sizes: the record 9x9 solvers decline them); and minimal 16x16 generation (no peer).
+//! sizes: the record 9x9 solvers decline them); and generation of minimal 16x16 puzzles and
+//! of unique 25x25 ones (no peer: the plain solver does not count even the easiest of Gecode's
+//! 25x25 puzzles in a minute).
 
 mod common;
 
@@ -179,11 +181,12 @@ fn peer_solve(puzzles: &[SizedGrid]) -> u64 {
         .sum()
 }
 
-/// Minimal unique 16x16 puzzles made per measured pass.
+/// Puzzles made per measured pass.
 const GENERATED: u64 = 3;
 
-fn generate_16(seed: u64) -> usize {
-    let shape = Shape::new(4, 4).expect("a shape");
+/// Makes [`GENERATED`] puzzles of `shape` from `seed`, as `sudoku generate` does: unique, and
+/// minimal up to 16x16 (see [`sized::generate`]).
+fn generate(shape: Shape, seed: u64) -> usize {
     (0..GENERATED)
         .map(|i| {
             let (puzzle, _) =
@@ -213,18 +216,21 @@ fn main() {
         group.bench_function("plain", |b| b.iter(|| peer(&puzzles)));
         group.finish();
     }
-    let mut group = c.benchmark_group("generate-minimal-16x16");
-    group.throughput(Throughput::Elements(GENERATED));
-    group.sample_size(10);
-    group.measurement_time(Duration::from_secs(10));
-    let mut seed = 0;
-    group.bench_function("ours", |b| {
-        b.iter(|| {
-            seed += 1;
-            generate_16(seed)
-        })
-    });
-    group.finish();
+    for (side, name) in [(4, "generate-minimal-16x16"), (5, "generate-unique-25x25")] {
+        let shape = Shape::new(side, side).expect("a shape");
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(GENERATED));
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(10));
+        let mut seed = 0;
+        group.bench_function("ours", |b| {
+            b.iter(|| {
+                seed += 1;
+                generate(shape, seed)
+            })
+        });
+        group.finish();
+    }
     c.final_summary();
 
     println!();
