@@ -51,13 +51,13 @@ fuzz_target!(|bytes: &[u8]| {
     // A placement must be the solution's value, an elimination must not be.
     let placements = step.placements.iter().map(|placed| (placed, true));
     let eliminations = step.eliminations.iter().map(|removed| (removed, false));
-    for (candidate, is_placement) in placements.chain(eliminations) {
+    for (change, is_placement) in placements.chain(eliminations) {
         assert_eq!(
-            solution.get(candidate.cell) == candidate.value,
+            solution.get(change.cell) == change.value,
             is_placement,
             "cell {} value {} in {step}\n{}",
-            candidate.cell,
-            candidate.value,
+            change.cell,
+            change.value,
             state.to_text()
         );
     }
