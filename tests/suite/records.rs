@@ -80,6 +80,17 @@ impl Coprocess {
             .collect()
     }
 
+    /// The most memory the process has held so far, in KB (VmHWM, while it still runs).
+    #[cfg(target_os = "linux")]
+    fn peak_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmHWM in /proc/PID/status")
+    }
+
     fn finish(mut self) -> i32 {
         drop(self.stdin.take());
         self.child.wait().unwrap().code().unwrap()
@@ -121,6 +132,33 @@ fn each_subcommand_answers_a_record_before_the_next_is_written() {
         assert!(failed[0].contains("error"), "{args:?}: {failed:?}");
         assert_eq!(coprocess.finish(), 2, "{args:?}");
     }
+}
+
+/// Memory stays flat however long the input: the binary holds a few puzzles at a time, never
+/// the input read so far or the answers written.
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_stays_flat_however_long_the_input() {
+    let thousand = std::fs::read_to_string(puzzle_path("17_clue_1000.txt")).unwrap();
+    let thousand: String = thousand
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let mut solver = Coprocess::start(&["solve"]);
+    let answers = |solver: &mut Coprocess, times: usize| {
+        let answers = solver.ask(&thousand.repeat(times), 1000 * times);
+        assert!(answers.iter().all(|answer| answer.len() == 81));
+        solver.peak_kb()
+    };
+    let after_ten_thousand = answers(&mut solver, 10);
+    let after_a_hundred_and_ten_thousand = answers(&mut solver, 100);
+    assert!(
+        after_a_hundred_and_ten_thousand <= after_ten_thousand + after_ten_thousand / 10,
+        "{after_ten_thousand} KB after 10,000 puzzles, \
+         {after_a_hundred_and_ten_thousand} KB after 110,000"
+    );
+    assert_eq!(solver.finish(), 0);
 }
 
 #[test]
