@@ -135,30 +135,33 @@ fn each_subcommand_answers_a_record_before_the_next_is_written() {
 }
 
 /// Memory stays flat however long the input: the binary holds a few puzzles at a time, never
-/// the input read so far or the answers written.
+/// the input read so far or the answers written. Each collection is given `first` times over,
+/// then ten times as many more, on one input.
 #[cfg(target_os = "linux")]
 #[test]
 fn memory_stays_flat_however_long_the_input() {
-    let thousand = std::fs::read_to_string(puzzle_path("17_clue_1000.txt")).unwrap();
-    let thousand: String = thousand
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .map(|line| format!("{line}\n"))
-        .collect();
-    let mut solver = Coprocess::start(&["solve"]);
-    let answers = |solver: &mut Coprocess, times: usize| {
-        let answers = solver.ask(&thousand.repeat(times), 1000 * times);
-        assert!(answers.iter().all(|answer| answer.len() == 81));
-        solver.peak_kb()
-    };
-    let after_ten_thousand = answers(&mut solver, 10);
-    let after_a_hundred_and_ten_thousand = answers(&mut solver, 100);
-    assert!(
-        after_a_hundred_and_ten_thousand <= after_ten_thousand + after_ten_thousand / 10,
-        "{after_ten_thousand} KB after 10,000 puzzles, \
-         {after_a_hundred_and_ten_thousand} KB after 110,000"
-    );
-    assert_eq!(solver.finish(), 0);
+    for (name, side, first) in [("17_clue_1000.txt", 9, 10), ("gecode_16x16.txt", 16, 20)] {
+        let collection = std::fs::read_to_string(puzzle_path(name)).unwrap();
+        let puzzles: Vec<&str> = collection
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .collect();
+        let lines = puzzles.join("\n") + "\n";
+        let mut solver = Coprocess::start(&["solve"]);
+        let mut peak_after = |times: usize| {
+            let answers = solver.ask(&lines.repeat(times), puzzles.len() * times);
+            assert!(answers.iter().all(|answer| answer.len() == side * side));
+            (puzzles.len() * times, solver.peak_kb())
+        };
+        let (few, after_few) = peak_after(first);
+        let (more, after_more) = peak_after(10 * first);
+        assert!(
+            after_more <= after_few + after_few / 10,
+            "{name}: {after_few} KB after {few} puzzles, {after_more} KB after {} more",
+            more
+        );
+        assert_eq!(solver.finish(), 0);
+    }
 }
 
 #[test]
