@@ -1,0 +1,88 @@
+//! `sudoku candidates`: the pencil marks of each puzzle.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sudoku_engine::Record;
+
+use super::record_state::state_of;
+use super::{JsonRecord, answer_or_report, setup};
+use crate::cli::input::{InputArgs, run_puzzles};
+use crate::cli::output::{JsonStatus, Output, OutputArgs};
+use crate::cli::pipeline::JobsArgs;
+use crate::cli::status::Status;
+
+/// How `candidates` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CandidatesFormat {
+    /// 9 rows of 3x3 candidate blocks, and a blank line after each grid.
+    #[default]
+    Grid,
+    /// The 729-character form: 9 characters per cell, a digit where it is a candidate.
+    Candidates,
+    /// One JSON object per line (JSON Lines), with the 729-character form.
+    Json,
+}
+
+/// Arguments of `sudoku candidates`.
+#[derive(Args, Debug)]
+pub struct CandidatesArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// How to print the pencil marks.
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
+    format: CandidatesFormat,
+    #[command(flatten)]
+    jobs: JobsArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// One record of `candidates --format json`.
+#[derive(Serialize)]
+struct JsonCandidates {
+    #[serde(flatten)]
+    record: JsonRecord,
+    candidates: String,
+}
+
+/// What ends a failed record's placeholder: a blank line where answers are blocks.
+fn block_end(format: CandidatesFormat) -> &'static str {
+    match format {
+        CandidatesFormat::Grid => "\n",
+        CandidatesFormat::Candidates | CandidatesFormat::Json => "",
+    }
+}
+
+/// Runs `sudoku candidates`.
+pub fn candidates(args: CandidatesArgs) -> Result<Status> {
+    let sources = args.input.sources();
+    let mut output = Output::new(&args.output, ["shown", "failed"], &sources)?;
+    let format = args.format;
+    let sizes = args.input.sizes;
+    let work = move |record: &Record| state_of(record, false, &sizes);
+    run_puzzles(
+        &args.input,
+        &mut output,
+        setup(&args.jobs),
+        work,
+        |output, source, record, state| {
+            let (json, end) = (format == CandidatesFormat::Json, block_end(format));
+            let Some(state) = answer_or_report(output, json, source, &record, state, end)? else {
+                return Ok(());
+            };
+            match format {
+                CandidatesFormat::Grid => writeln!(output.stdout(), "{}", state.block())?,
+                CandidatesFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
+                CandidatesFormat::Json => output.json(&JsonCandidates {
+                    record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                    candidates: state.to_text(),
+                })?,
+            }
+            Ok(())
+        },
+    )?;
+    Ok(output.finish()?)
+}

@@ -1,0 +1,227 @@
+//! `sudoku rate`: how hard each puzzle is, on Sudoku Explainer's scale and HoDoKu's.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sudoku_engine::Record;
+use sudoku_logic::{ExplainerRating, Rating, explainer_rating, tenths_text};
+
+use super::record_state::state_of;
+use super::{JsonRecord, level_name, report_failure, setup, steps_within};
+use crate::cli::input::{InputArgs, run_puzzles};
+use crate::cli::logic_state::rate;
+use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell};
+use crate::cli::pipeline::JobsArgs;
+use crate::cli::status::Status;
+
+/// How `rate` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RateFormat {
+    /// One line per puzzle: rating, level, score.
+    #[default]
+    Text,
+    /// One JSON object per puzzle, on one line, with how often each technique was used.
+    Json,
+    /// CSV: a header row, then one row per puzzle (source, line, puzzle, status, rating, level,
+    /// score, techniques as `name count; ...`, error).
+    Csv,
+}
+
+/// Arguments of `sudoku rate`.
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// How to print the ratings.
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
+    format: RateFormat,
+    #[command(flatten)]
+    timeout: TimeoutArgs,
+    #[command(flatten)]
+    jobs: JobsArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// In the text format, follow each rating with how often each technique was used
+    /// (`2.3 easy 204 full house 20, naked single 31`), as qqwing does; JSON always has them.
+    #[arg(long)]
+    techniques: bool,
+}
+
+/// One puzzle of `rate --format json`.
+#[derive(Serialize)]
+struct JsonRating {
+    #[serde(flatten)]
+    record: JsonRecord,
+    /// Sudoku Explainer's ER (a lower bound when `rating_is_lower_bound`).
+    rating: f32,
+    rating_is_lower_bound: bool,
+    /// Sudoku Explainer's EP and ED, where computed (9x9).
+    ep: Option<f32>,
+    ed: Option<f32>,
+    level: &'static str,
+    score: u32,
+    techniques: BTreeMap<&'static str, usize>,
+    /// How the rating was made (the same for every puzzle).
+    dialect: &'static str,
+}
+
+/// How often each technique was used: `full house 20, naked single 31` (with `separator`).
+fn technique_counts(rating: &Rating, separator: &str) -> String {
+    let counts: Vec<String> = rating
+        .counts
+        .iter()
+        .map(|(technique, count)| format!("{} {count}", technique.name()))
+        .collect();
+    counts.join(separator)
+}
+
+/// What `rate` finds for one puzzle.
+struct Rated {
+    /// The path's rating: HoDoKu's level and score, and the estimated Sudoku Explainer number.
+    path: Rating,
+    level: &'static str,
+    /// Sudoku Explainer's own numbers, at 9x9.
+    explainer: Option<ExplainerRating>,
+}
+
+impl Rated {
+    /// ER as printed: Sudoku Explainer's own where there is one, else the estimate.
+    fn er_text(&self) -> String {
+        match &self.explainer {
+            Some(explainer) => explainer.er_text(),
+            None => format!("{:.1}", self.path.explainer),
+        }
+    }
+
+    fn er(&self) -> f32 {
+        match &self.explainer {
+            Some(explainer) => explainer.er as f32 / 10.0,
+            None => self.path.explainer,
+        }
+    }
+
+    /// EP and ED, where known.
+    fn ep_ed(&self) -> (Option<u32>, Option<u32>) {
+        self.explainer.map_or((None, None), |e| (e.ep, e.ed))
+    }
+}
+
+/// Runs `sudoku rate`.
+pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
+    let techniques = args.techniques;
+    let sources = args.input.sources();
+    let mut output = Output::new(&args.output, ["rated", "failed"], &sources)?;
+    let format = args.format;
+    let csv_row = |output: &mut Output, record: JsonRecord, rated: Option<&Rated>| {
+        let counts = rated.map(|rated| technique_counts(&rated.path, "; "));
+        let (ep, ed) = rated.map_or((None, None), Rated::ep_ed);
+        output.csv([
+            record.source,
+            record.line.to_string(),
+            record.puzzle,
+            record.status.word().to_string(),
+            csv_cell(rated.map(Rated::er_text)),
+            csv_cell(ep.map(tenths_text)),
+            csv_cell(ed.map(tenths_text)),
+            csv_cell(rated.map(|rated| rated.level)),
+            csv_cell(rated.map(|rated| rated.path.score)),
+            counts.unwrap_or_default(),
+            csv_cell(rated.map(|_| rating_dialect!())),
+            csv_cell(record.error),
+        ])
+    };
+    if format == RateFormat::Csv {
+        let header = [
+            "source", "line", "puzzle", "status", "rating", "ep", "ed", "level", "score",
+        ];
+        output.csv(header.into_iter().chain(["techniques", "dialect", "error"]))?;
+    }
+    let budget = args.timeout;
+    let sizes = args.input.sizes;
+    let work = move |record: &Record| -> Result<Rated, Problem> {
+        let budget = budget.start();
+        let state = state_of(record, true, &sizes)?;
+        let already_solved = state.is_solved();
+        let nine = state.nine().cloned();
+        let (steps, end) = steps_within(state, budget)?;
+        let path = rate(&steps, end.is_solved());
+        let Some(level) = level_name(&path, already_solved) else {
+            return Err(Problem::Stuck(steps.len()));
+        };
+        // Sudoku Explainer's own rating, once the path has shown the puzzle has one solution.
+        let deadline = budget.map(|budget| budget.deadline);
+        let explainer = nine
+            .map(|nine| explainer_rating(&nine, deadline))
+            .transpose()
+            .map_err(|_| budget.expect("only a deadline times out").problem())?;
+        Ok(Rated {
+            path,
+            level,
+            explainer,
+        })
+    };
+    run_puzzles(
+        &args.input,
+        &mut output,
+        setup(&args.jobs),
+        work,
+        |output, source, record, result| {
+            let rated = match result {
+                Ok(rated) => rated,
+                Err(problem) if format == RateFormat::Csv => {
+                    output.problem(source, record.line, &problem);
+                    return Ok(csv_row(
+                        output,
+                        JsonRecord::failed(source, &record, &problem),
+                        None,
+                    )?);
+                }
+                Err(problem) => {
+                    let json = format == RateFormat::Json;
+                    return report_failure(output, json, source, &record, &problem, "");
+                }
+            };
+            output.success();
+            match format {
+                RateFormat::Text => {
+                    let out = output.stdout();
+                    let (level, score) = (rated.level, rated.path.score);
+                    write!(out, "{} {level} {score}", rated.er_text())?;
+                    if techniques {
+                        write!(out, " {}", technique_counts(&rated.path, ", "))?;
+                    }
+                    writeln!(out)?
+                }
+                RateFormat::Csv => csv_row(
+                    output,
+                    JsonRecord::new(source, &record, JsonStatus::Ok),
+                    Some(&rated),
+                )?,
+                RateFormat::Json => output.json(&{
+                    let (ep, ed) = rated.ep_ed();
+                    JsonRating {
+                        record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                        rating: rated.er(),
+                        rating_is_lower_bound: rated.explainer.is_some_and(|e| !e.complete),
+                        ep: ep.map(|t| t as f32 / 10.0),
+                        ed: ed.map(|t| t as f32 / 10.0),
+                        level: rated.level,
+                        score: rated.path.score,
+                        techniques: rated
+                            .path
+                            .counts
+                            .iter()
+                            .map(|(technique, &count)| (technique.name(), count))
+                            .collect(),
+                        dialect: rating_dialect!(),
+                    }
+                })?,
+            }
+            Ok(())
+        },
+    )?;
+    Ok(output.finish()?)
+}

@@ -1,0 +1,138 @@
+//! The pencil-mark state a logic command starts from, read from a record, and refused where
+//! logic would have to make something up.
+
+use sudoku_engine::sized::Shape;
+use sudoku_engine::{ParseError, Record};
+use sudoku_logic::sized::SizedCandidates;
+use sudoku_logic::{Candidates, CellDigit};
+
+use crate::cli::logic_state::AnyState;
+use crate::cli::output::Problem;
+use crate::cli::sizes::{SizeArgs, other_size};
+
+/// The pencil-mark state of a record: from a puzzle of any size, or from a 729-character
+/// candidate line.
+///
+/// Refused: text that is not a puzzle, clashing givens, a candidate state that contradicts
+/// itself. With `need_unique` (every command that takes steps: logic would make up a path
+/// otherwise), also a state without exactly one solution, or whose eliminations rule out every
+/// solution.
+pub(super) fn state_of(
+    record: &Record,
+    need_unique: bool,
+    sizes: &SizeArgs,
+) -> Result<AnyState, Problem> {
+    if let Some(state) = sized_candidates(record, sizes) {
+        return sized_state(state?, need_unique).map(AnyState::Other);
+    }
+    if let Some(sized) = other_size(record, sizes) {
+        let sized = sized?;
+        if let Some(clash) = sized.clash() {
+            return Err(clash);
+        }
+        if need_unique {
+            let count = sudoku_engine::sized::count_solutions(&sized.grid, 2);
+            match count.found {
+                0 => return Err(Problem::NoSolution),
+                1 => {}
+                _ => return Err(Problem::NotUnique(count)),
+            }
+        }
+        let state = SizedCandidates::from_grid(&sized.grid, sized.alphabet);
+        return Ok(AnyState::Other(state));
+    }
+    let (state, from_text) = match &record.puzzle {
+        Ok(grid) => (Candidates::from_grid(grid), false),
+        Err(invalid) => match invalid.error {
+            ParseError::WrongCellCount { found: 729 } => {
+                let state = Candidates::from_text(&invalid.text)
+                    .map_err(|e| Problem::Unusable(format!("candidates: {e}")))?;
+                (state, true)
+            }
+            _ => return Err(Problem::Invalid(invalid.error.clone())),
+        },
+    };
+    let grid = state.grid();
+    if let Some(conflict) = grid.first_conflict() {
+        return Err(Problem::Clash(conflict.to_string()));
+    }
+    if !need_unique {
+        return Ok(AnyState::Nine(Box::new(state)));
+    }
+    let count = state.count_solutions(2);
+    match count.found {
+        0 if from_text => Err(ruled_out(&state)),
+        0 => Err(Problem::NoSolution),
+        1 => Ok(AnyState::Nine(Box::new(state))),
+        _ => Err(Problem::NotUnique(count)),
+    }
+}
+
+/// The candidate line of another size than 9x9 that a record holds, if it holds one (see
+/// [`SizedCandidates::text_shape`]).
+pub fn sized_candidates(
+    record: &Record,
+    sizes: &SizeArgs,
+) -> Option<Result<SizedCandidates, Problem>> {
+    let text = &record.puzzle.as_ref().err()?.text;
+    let shape = SizedCandidates::text_shape(text, sizes.shape.filter(|&s| s != Shape::NINE))?;
+    Some(
+        SizedCandidates::from_text(text, shape, sizes.alphabet)
+            .map_err(|e| Problem::Unusable(format!("candidates: {e}"))),
+    )
+}
+
+/// A candidate state of another size, refused as the 9x9 one is: clashing values, a state that
+/// contradicts itself, and with `need_unique`, a state without exactly one solution.
+fn sized_state(state: SizedCandidates, need_unique: bool) -> Result<SizedCandidates, Problem> {
+    let grid = state.grid();
+    if let Some(conflict) = grid.first_conflict() {
+        return Err(Problem::Clash(conflict.describe(state.alphabet())));
+    }
+    if let Some(contradiction) = state.contradiction() {
+        return Err(Problem::Unusable(format!("candidates: {contradiction}")));
+    }
+    if !need_unique {
+        return Ok(state);
+    }
+    let count = sudoku_engine::sized::count_solutions_within(&grid, &state.allowed(), 2);
+    match count.found {
+        0 => Err(sized_ruled_out(&state)),
+        1 => Ok(state),
+        _ => Err(Problem::NotUnique(count)),
+    }
+}
+
+/// The problem with a candidate state of another size that has no solution: when its filled
+/// cells alone have one, the first cell whose candidates leave out its value.
+fn sized_ruled_out(state: &SizedCandidates) -> Problem {
+    let grid = state.grid();
+    if !sudoku_engine::sized::count_solutions(&grid, 2).is_unique() {
+        return match sudoku_engine::sized::count_solutions(&grid, 1).found {
+            0 => Problem::NoSolution,
+            _ => Problem::RuledOut(String::new()),
+        };
+    }
+    let solution = sudoku_engine::sized::solve(&grid).expect("a unique grid has a solution");
+    let allowed = state.allowed();
+    let cell = (0..grid.cells().len())
+        .find(|&cell| allowed[cell] >> (solution.get(cell) - 1) & 1 == 0)
+        .map(|cell| {
+            let value = state.symbol(solution.get(cell));
+            format!(" ({} must be {value})", state.cell_name(cell))
+        });
+    Problem::RuledOut(cell.unwrap_or_default())
+}
+
+/// The problem with a candidate state whose eliminations leave no solution: when its filled
+/// cells alone have one solution, the first cell where the candidates leave out its digit.
+fn ruled_out(state: &Candidates) -> Problem {
+    let grid = state.grid();
+    let cell = match sudoku_engine::count_solutions(&grid, 2) {
+        count if count.is_unique() => sudoku_engine::solve(&grid)
+            .and_then(|solution| state.first_ruled_out(&solution))
+            .map(|CellDigit { position, digit }| format!(" ({position} must be {digit})")),
+        _ => None,
+    };
+    Problem::RuledOut(cell.unwrap_or_default())
+}

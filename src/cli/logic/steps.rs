@@ -1,0 +1,185 @@
+//! `sudoku hint` and `sudoku explain`: the next step of each puzzle, or every step to its end.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sudoku_engine::Record;
+
+use super::record_state::state_of;
+use super::{Explained, JsonRecord, level_name, report_failure, setup, steps_within};
+use crate::cli::color;
+use crate::cli::input::{InputArgs, run_puzzles};
+use crate::cli::logic_state::{AnyStep, rate};
+use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs};
+use crate::cli::pipeline::JobsArgs;
+use crate::cli::status::Status;
+
+/// How `hint` and `explain` print.
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StepsFormat {
+    /// Words: `hint` one step per line, `explain` a block of steps per puzzle ending in a blank
+    /// line.
+    #[default]
+    Text,
+    /// One JSON object per puzzle, on one line.
+    Json,
+}
+
+/// Arguments of `sudoku hint` and `sudoku explain`.
+#[derive(Args, Debug)]
+pub struct StepsArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// How to print the steps.
+    #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
+    format: StepsFormat,
+    #[command(flatten)]
+    timeout: TimeoutArgs,
+    #[command(flatten)]
+    jobs: JobsArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// A step as JSON: rows, columns and digits counted from 1 (on other sizes, each digit's
+/// symbol too).
+#[derive(Serialize)]
+struct JsonStep {
+    technique: String,
+    rating: f32,
+    text: String,
+    placements: Vec<JsonCell>,
+    eliminations: Vec<JsonCell>,
+}
+
+#[derive(Serialize)]
+struct JsonCell {
+    row: usize,
+    col: usize,
+    digit: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symbol: Option<String>,
+}
+
+impl JsonStep {
+    fn of(step: &AnyStep) -> JsonStep {
+        let cells = |placements: bool| {
+            step.cells(placements)
+                .into_iter()
+                .map(|c| JsonCell {
+                    row: c.row,
+                    col: c.column,
+                    digit: c.value,
+                    symbol: c.symbol,
+                })
+                .collect()
+        };
+        JsonStep {
+            technique: step.technique().name().to_string(),
+            rating: step.rating(),
+            text: step.to_string(),
+            placements: cells(true),
+            eliminations: cells(false),
+        }
+    }
+}
+
+/// One puzzle of `explain --format json` and `hint --format json`.
+#[derive(Serialize)]
+struct JsonExplanation {
+    #[serde(flatten)]
+    record: JsonRecord,
+    solved: bool,
+    rating: f32,
+    level: Option<&'static str>,
+    score: u32,
+    /// How the rating was made (the same for every puzzle).
+    dialect: &'static str,
+    steps: Vec<JsonStep>,
+    /// Where the steps lead: the grid with every placement made.
+    end: String,
+}
+
+/// Runs `sudoku explain` (`only_first` false) or `sudoku hint` (true).
+pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
+    let sources = args.input.sources();
+    let mut output = Output::new(&args.output, ["explained", "failed"], &sources)?;
+    let format = args.format;
+    let budget = args.timeout;
+    let sizes = args.input.sizes;
+    let work = move |record: &Record| -> Explained {
+        let budget = budget.start();
+        let state = state_of(record, true, &sizes)?;
+        if !only_first {
+            return steps_within(state, budget);
+        }
+        let deadline = budget.map(|budget| budget.deadline);
+        let step: Vec<AnyStep> = state
+            .next_step(deadline)
+            .map_err(|_| budget.expect("only a deadline times out").problem())?
+            .into_iter()
+            .collect();
+        let mut end = state;
+        step.iter().for_each(|step| end.apply(step));
+        Ok((step, end))
+    };
+    // explain prints a block per puzzle, ended by a blank line; hint a line.
+    let end_of_answer = if only_first { "" } else { "\n" };
+    run_puzzles(
+        &args.input,
+        &mut output,
+        setup(&args.jobs),
+        work,
+        |output, source, record, result| {
+            let (steps, end) = match result {
+                Ok(done) => done,
+                Err(problem) => {
+                    let json = format == StepsFormat::Json;
+                    return report_failure(output, json, source, &record, &problem, end_of_answer);
+                }
+            };
+            let already_solved = steps.is_empty() && end.is_solved();
+            let answered = end.is_solved() || (only_first && !steps.is_empty());
+            let stuck = Problem::Stuck(steps.len());
+            if answered {
+                output.success();
+            } else {
+                output.problem(source, record.line, &stuck);
+            }
+            match format {
+                StepsFormat::Text => {
+                    for step in &steps {
+                        writeln!(output.stdout(), "{}", color::step_text(&step.to_string()))?;
+                    }
+                    if !only_first || steps.is_empty() {
+                        let verdict = if end.is_solved() { "solved" } else { "stuck" };
+                        let grid = end.grid_line();
+                        writeln!(output.stdout(), "{verdict}: {grid}{end_of_answer}")?;
+                    }
+                }
+                StepsFormat::Json => {
+                    let rating = rate(&steps, end.is_solved());
+                    let status = if answered {
+                        JsonStatus::Ok
+                    } else {
+                        stuck.json_status()
+                    };
+                    output.json(&JsonExplanation {
+                        record: JsonRecord::new(source, &record, status),
+                        solved: end.is_solved(),
+                        rating: rating.explainer,
+                        level: level_name(&rating, already_solved),
+                        score: rating.score,
+                        dialect: rating_dialect!(),
+                        steps: steps.iter().map(JsonStep::of).collect(),
+                        end: end.grid_line(),
+                    })?
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(output.finish()?)
+}
