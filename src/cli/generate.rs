@@ -61,6 +61,14 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["clues", "symmetry", "difficulty"])]
     solved: bool,
 
+    /// Make puzzles above 20x20 minimal too. There, without it, a clue stays when the check of
+    /// its removal would need a long search: the puzzle has one solution but may not be
+    /// minimal. With it every such check is searched to its end, which can take a minute or
+    /// more a 25x25 puzzle instead of about a tenth of a second. Puzzles up to 20x20, 9x9
+    /// among them, are always minimal.
+    #[arg(long, conflicts_with = "solved")]
+    minimal: bool,
+
     /// How to print the puzzles: `line` (81 cells at 9x9), `grid` (a line per row and a blank
     /// one), or `json` (one object per line: seed as a string, index from 1, status, puzzle,
     /// clues, symmetry, level with --difficulty, solution; error instead when the puzzle could
@@ -121,6 +129,7 @@ pub fn make_other_size(
     } else if difficulty.is_none()
         && options.max_clues.is_none()
         && options.symmetry == Symmetry::None
+        && !options.minimal_at_every_size
     {
         // The plain case keeps the puzzles earlier versions made from the same seed.
         sized::generate_before(shape, rng, options.deadline).map_err(|_| GenerateError::TimedOut)?
@@ -210,6 +219,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         max_clues: args.clues.map(usize::from),
         attempts: args.attempts,
         deadline: None,
+        minimal_at_every_size: args.minimal,
     };
     let budget = args.timeout;
     let (solved, difficulty) = (args.solved, args.difficulty);

@@ -88,6 +88,21 @@ fn shape(name: &str) -> (usize, usize) {
     (r.parse().unwrap(), c.parse().unwrap())
 }
 
+/// Asserts that every clue of the one-line `puzzle` (boxes `name`) is needed: without it the
+/// puzzle has more than one solution.
+fn assert_minimal(name: &str, puzzle: &str) {
+    let fewer: String = puzzle
+        .char_indices()
+        .filter(|&(_, symbol)| symbol != '.')
+        .map(|(at, _)| format!("{}.{}\n", &puzzle[..at], &puzzle[at + 1..]))
+        .collect();
+    let (status, counts, stderr) = run(&["count", "--box", name, "--limit", "2"], &fewer);
+    assert_eq!(status, 0, "{name}: {stderr}");
+    assert_eq!(counts.lines().count(), fewer.lines().count());
+    let needless = counts.lines().position(|count| count != "2+");
+    assert_eq!(needless, None, "{name}: a clue can go from {puzzle}");
+}
+
 #[test]
 fn every_size_is_generated_unique_and_solved_by_the_rules() {
     for (name, side) in SHAPES {
@@ -98,6 +113,7 @@ fn every_size_is_generated_unique_and_solved_by_the_rules() {
             assert_eq!(status, 0, "{name}: {stderr}");
             let (status, count, _) = run(&["count", "--box", name], &puzzle);
             assert_eq!((status, count.trim()), (0, "1"), "{name}: not unique");
+            assert_minimal(name, puzzle.trim());
             puzzle
         } else {
             let (status, solved, _) =
@@ -117,6 +133,26 @@ fn every_size_is_generated_unique_and_solved_by_the_rules() {
         let (status, verdict, _) = run(&["check"], &solution);
         assert_eq!((status, verdict.trim()), (0, "ok"), "{name}");
     }
+}
+
+/// Above 20x20 a clue whose removal would take a long search to check stays, unless
+/// --minimal asks for every check to be searched to its end. 22x22 (boxes of 2x11) is where
+/// that is cheap.
+#[test]
+fn minimal_asks_for_minimal_puzzles_above_20x20() {
+    let generate = ["generate", "--box", "2x11", "--seed", "4"];
+    let (status, puzzle, stderr) = run(&[&generate[..], &["--minimal"]].concat(), "");
+    assert_eq!(status, 0, "{stderr}");
+    let (status, count, _) = run(&["count", "--box", "2x11"], &puzzle);
+    assert_eq!((status, count.trim()), (0, "1"));
+    assert_minimal("2x11", puzzle.trim());
+    // Up to 20x20 puzzles are minimal anyway: the flag changes nothing.
+    let generate = ["generate", "--box", "4x4", "--seed", "4", "-n", "2"];
+    let (_, plain, _) = run(&generate, "");
+    let (_, minimal, _) = run(&[&generate[..], &["--minimal"]].concat(), "");
+    assert_eq!(plain, minimal);
+    let (status, _, stderr) = run(&["generate", "--minimal", "--solved"], "");
+    assert_eq!(status, 2, "{stderr}");
 }
 
 #[test]

@@ -354,6 +354,11 @@ pub struct Options {
     pub attempts: u32,
     /// Give up once this moment has passed (looked at between attempts), if set.
     pub deadline: Option<std::time::Instant>,
+    /// Grids of another size above 20x20: settle every removal's check, however long its
+    /// search, so that the puzzle is minimal there too (see
+    /// [`crate::sized::generate_accepted`]); without it a removal whose check would take a
+    /// long search is not made. 9x9 puzzles, and grids up to 20x20, are always minimal.
+    pub minimal_at_every_size: bool,
 }
 
 impl Default for Options {
@@ -363,6 +368,7 @@ impl Default for Options {
             max_clues: None,
             attempts: DEFAULT_ATTEMPTS,
             deadline: None,
+            minimal_at_every_size: false,
         }
     }
 }

@@ -60,6 +60,8 @@ struct Setup<'a> {
     strong: bool,
     /// Stop after this many nodes, if set (the search has then [`Ended::OutOfNodes`]).
     max_nodes: Option<u64>,
+    /// A complete grid whose value for a cell a guess tries first, when set.
+    prefer: Option<&'a SizedGrid>,
 }
 
 impl Setup<'_> {
@@ -72,6 +74,7 @@ impl Setup<'_> {
             allowed: None,
             strong: true,
             max_nodes: None,
+            prefer: None,
         }
     }
 }
@@ -283,23 +286,40 @@ fn random_solution_measured(
     solution_of(puzzle, first)
 }
 
+/// How hard the check of a removal looks (see [`solvable_without`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Effort {
+    /// The plain rules, giving up after so many nodes: enough for most removals, and far
+    /// cheaper a node.
+    Plain(u64),
+    /// The strong reasoning, to the end.
+    Strong,
+}
+
 /// Whether `puzzle` has a solution with another value than `value` in the empty `cell`
-/// (emptying a cell of a unique puzzle keeps it unique exactly when it has none), found
-/// within `max_nodes` nodes and before `deadline`; Err when either ran out first.
+/// (emptying a cell of a unique puzzle keeps it unique exactly when it has none), searched
+/// with `effort` and before `deadline`; Err when either ran out first. Guesses try the value
+/// `solution` has first: another solution mostly differs from it in a few cells.
 pub(super) fn solvable_without(
     puzzle: &SizedGrid,
     (cell, value): (usize, u8),
-    max_nodes: u64,
+    solution: &SizedGrid,
+    effort: Effort,
     deadline: Option<Instant>,
 ) -> Result<bool, TimedOut> {
     let mut first = First(None);
+    let (strong, max_nodes) = match effort {
+        Effort::Plain(max_nodes) => (false, Some(max_nodes)),
+        Effort::Strong => (true, None),
+    };
     let setup = Setup {
         deadline,
         rng: None,
         exclude: Some((cell, value)),
         allowed: None,
-        strong: false,
-        max_nodes: Some(max_nodes),
+        strong,
+        max_nodes,
+        prefer: Some(solution),
     };
     match search(puzzle, &mut first, setup)? {
         Ended::ByItself => Ok(first.0.is_some()),

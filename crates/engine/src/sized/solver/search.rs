@@ -12,6 +12,7 @@ use super::layout::Layout;
 use super::probe::StoodTrials;
 use super::rules::{StaleUnits, values_of};
 use super::trail::Trail;
+use crate::sized::SizedGrid;
 use crate::solver::SearchStats;
 
 /// Candidates of every cell, and which cells are settled (their value taken from their peers).
@@ -116,6 +117,8 @@ pub(super) struct Search<'a> {
     pub(super) stopped: Option<Stop>,
     /// Shuffles the order in which a cell's candidates are tried, when set.
     rng: Option<&'a mut dyn Rng>,
+    /// A complete grid whose value for the cell a guess tries first, when set (and no `rng`).
+    prefer: Option<&'a SizedGrid>,
     /// The strong reasoning at every node: all-different arc consistency
     /// ([`Search::all_different`]), probing ([`Search::probe`]), and guesses on a value's
     /// places in a unit as well as on a cell's candidates. It pays on hard puzzles and costs
@@ -174,6 +177,7 @@ impl<'a> Search<'a> {
             },
             stopped: None,
             rng: setup.rng,
+            prefer: setup.prefer,
             strong: setup.strong,
             stale: StaleUnits::default(),
             lookahead: None,
@@ -224,6 +228,11 @@ impl<'a> Search<'a> {
         let mut choices = self.choices(state, branch);
         if let Some(rng) = self.rng.as_deref_mut() {
             choices.shuffle(rng);
+        } else if let Some(prefer) = self.prefer {
+            let preferred = |&(cell, bit): &(usize, u64)| bit == 1 << (prefer.get(cell) - 1);
+            if let Some(first) = choices.iter().position(preferred) {
+                choices[..=first].rotate_right(1);
+            }
         } else if second_first {
             choices.reverse();
         }
