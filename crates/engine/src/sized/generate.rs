@@ -24,7 +24,7 @@ const CHECK_NODES: u64 = 64;
 /// The largest side whose puzzles are always minimal: up to it, a removal the plain check
 /// cannot settle within [`CHECK_NODES`] is settled by the strong search (0.4-0.8 s a 20x20
 /// puzzle, 2026-11-29). Above it that is done only when asked (`minimal_at_every_size`):
-/// three 25x25 puzzles took 7-93 s each so, against a tenth of a second without.
+/// three 25x25 puzzles took 8-99 s each so, against a tenth of a second without.
 const ALWAYS_MINIMAL_UP_TO: usize = 20;
 
 /// A puzzle with exactly one solution, and that solution: a random grid whose cells are
@@ -51,10 +51,10 @@ pub fn generate_before(
 /// Like [`generate`], with the options of the 9x9 generator (a symmetry of the clue pattern, at
 /// most so many clues, a deadline, minimal at every size) and keeping only a puzzle that
 /// `accept` approves (a level, say): puzzles are made until one passes, up to
-/// `options.attempts`. Each removal is also
-/// kept only if the puzzle stays `within` a bound (solved by the techniques of a level, say),
-/// so that the puzzle is minimal within it rather than minimal: at 12x12 and above nearly
-/// every minimal puzzle needs the hardest techniques, and a level below them is met only so.
+/// `options.attempts`. Each removal is also kept only if the puzzle stays `within` a bound
+/// (solved by the techniques of a level, say), so that the puzzle is minimal within it rather
+/// than minimal: at 12x12 and above nearly every minimal puzzle needs the hardest techniques,
+/// and a level below them is met only so.
 pub fn generate_accepted(
     shape: Shape,
     rng: &mut impl Rng,
@@ -94,7 +94,7 @@ fn thin(
     let plain = Effort::Plain(if size <= 16 { u64::MAX } else { CHECK_NODES });
     let settle_every_check = minimal || size <= ALWAYS_MINIMAL_UP_TO;
     // Whether a puzzle has a solution without `value` in `cell`; Err when that was not settled.
-    let solvable_without = |puzzle: &SizedGrid, excluded: (usize, u8)| {
+    let has_another_solution = |puzzle: &SizedGrid, excluded: (usize, u8)| {
         let answer = solvable_without(puzzle, excluded, solution, plain, deadline);
         let out_of_nodes = answer.is_err() && deadline.is_none_or(|d| Instant::now() < d);
         match out_of_nodes && settle_every_check {
@@ -116,7 +116,7 @@ fn thin(
         // Another solution would differ from this one in some emptied cell.
         let unique = orbit
             .iter()
-            .all(|&cell| solvable_without(&puzzle, (cell, solution.get(cell))) == Ok(false));
+            .all(|&cell| has_another_solution(&puzzle, (cell, solution.get(cell))) == Ok(false));
         if !unique || !within(&puzzle) {
             for &cell in orbit {
                 puzzle.set(cell, solution.get(cell));

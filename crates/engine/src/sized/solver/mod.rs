@@ -60,7 +60,7 @@ struct Setup<'a> {
     strong: bool,
     /// Stop after this many nodes, if set (the search has then [`Ended::OutOfNodes`]).
     max_nodes: Option<u64>,
-    /// A complete grid whose value for a cell a guess tries first, when set.
+    /// A complete grid: a guess on a cell tries its value there first, when set.
     prefer: Option<&'a SizedGrid>,
 }
 
