@@ -13,14 +13,16 @@ struct Counting;
 thread_local! {
     /// Allocations (and reallocations) made by this thread.
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-    /// Bytes this thread holds now, and the most it has held since the mark was last reset.
+    /// Bytes this thread holds now.
     static LIVE: Cell<i64> = const { Cell::new(0) };
+    /// The most bytes this thread has held since [`measure`] last set the mark.
     static PEAK: Cell<i64> = const { Cell::new(0) };
 }
 
-fn note(allocations: u64, bytes: i64) {
+/// Counts `allocations` more, and `bytes` more held (fewer when negative).
+fn count(allocations: u64, bytes: i64) {
     // `try_with`: a thread being torn down has no counters left, and needs none.
-    let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + allocations));
+    let _ = ALLOCATIONS.try_with(|made| made.set(made.get() + allocations));
     let _ = LIVE.try_with(|live| {
         live.set(live.get() + bytes);
         let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
@@ -31,17 +33,17 @@ fn note(allocations: u64, bytes: i64) {
 // thread-local cells that need no allocation.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note(1, layout.size() as i64);
+        count(1, layout.size() as i64);
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        note(0, -(layout.size() as i64));
+        count(0, -(layout.size() as i64));
         unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note(1, new_size as i64 - layout.size() as i64);
+        count(1, new_size as i64 - layout.size() as i64);
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
