@@ -44,7 +44,7 @@ pub fn generate_before(
 ) -> Result<(SizedGrid, SizedGrid), TimedOut> {
     let solution = random_grid(shape, rng);
     let orbits = Symmetry::None.orbits_of_side(shape.size());
-    let puzzle = thin(&solution, &orbits, rng, (deadline, false), &|_| true)?;
+    let puzzle = thin(&solution, &orbits, rng, deadline, false, &|_| true)?;
     Ok((puzzle, solution))
 }
 
@@ -67,9 +67,9 @@ pub fn generate_accepted(
     let mut fewest = shape.cells();
     for _ in 0..attempts {
         let solution = random_grid(shape, rng);
-        let checks = (options.deadline, options.minimal_at_every_size);
-        let puzzle =
-            thin(&solution, &orbits, rng, checks, &within).map_err(|_| GenerateError::TimedOut)?;
+        let (deadline, minimal) = (options.deadline, options.minimal_at_every_size);
+        let puzzle = thin(&solution, &orbits, rng, deadline, minimal, &within)
+            .map_err(|_| GenerateError::TimedOut)?;
         let clues = puzzle.given_count();
         fewest = fewest.min(clues);
         if options.max_clues.is_none_or(|max| clues <= max) && accept(&puzzle) {
@@ -87,7 +87,8 @@ fn thin(
     solution: &SizedGrid,
     orbits: &[Vec<usize>],
     rng: &mut impl Rng,
-    (deadline, minimal): (Option<Instant>, bool),
+    deadline: Option<Instant>,
+    minimal: bool,
     within: &dyn Fn(&SizedGrid) -> bool,
 ) -> Result<SizedGrid, TimedOut> {
     let size = solution.shape().size();
