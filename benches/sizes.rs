@@ -185,7 +185,7 @@ fn peer_solve(puzzles: &[SizedGrid]) -> u64 {
 const GENERATED: u64 = 3;
 
 /// Makes [`GENERATED`] puzzles of `shape` from `seed`, as `sudoku generate` does: unique, and
-/// minimal up to 16x16 (see [`sized::generate`]).
+/// minimal up to 20x20 (see [`sized::generate`]).
 fn generate(shape: Shape, seed: u64) -> usize {
     (0..GENERATED)
         .map(|i| {
