@@ -126,13 +126,6 @@ pub fn make_other_size(
     let (puzzle, solution) = if solved {
         let solution = sized::random_grid(shape, rng);
         (solution.clone(), solution)
-    } else if difficulty.is_none()
-        && options.max_clues.is_none()
-        && options.symmetry == Symmetry::None
-        && !options.minimal_at_every_size
-    {
-        // The plain case keeps the puzzles earlier versions made from the same seed.
-        sized::generate_before(shape, rng, options.deadline).map_err(|_| GenerateError::TimedOut)?
     } else {
         // Below the hardest level, each removal must leave the puzzle to that level's
         // techniques: minimal puzzles of 12x12 and above nearly all need the hardest.

@@ -9,7 +9,7 @@ use std::time::Instant;
 use super::solver::{Effort, random_solution, solvable_without};
 use super::{Shape, SizedGrid};
 use crate::error::{GenerateError, TimedOut};
-use crate::generate::{Options, Symmetry};
+use crate::generate::Options;
 
 /// A random complete grid of `shape`.
 pub fn random_grid(shape: Shape, rng: &mut impl Rng) -> SizedGrid {
@@ -36,16 +36,19 @@ pub fn generate(shape: Shape, rng: &mut impl Rng) -> (SizedGrid, SizedGrid) {
     generate_before(shape, rng, None).expect("no deadline")
 }
 
-/// Like [`generate`], giving up once `deadline` (if any) has passed.
+/// Like [`generate`], giving up once `deadline` (if any) has passed: [`generate_accepted`]
+/// with the default options and every puzzle accepted.
 pub fn generate_before(
     shape: Shape,
     rng: &mut impl Rng,
     deadline: Option<Instant>,
 ) -> Result<(SizedGrid, SizedGrid), TimedOut> {
-    let solution = random_grid(shape, rng);
-    let orbits = Symmetry::None.orbits_of_side(shape.size());
-    let puzzle = thin(&solution, &orbits, rng, deadline, false, &|_| true)?;
-    Ok((puzzle, solution))
+    let options = Options {
+        deadline,
+        ..Options::default()
+    };
+    // With no clue limit and nothing refused, only the deadline can stop it.
+    generate_accepted(shape, rng, &options, |_| true, |_| true).map_err(|_| TimedOut)
 }
 
 /// Like [`generate`], with the options of the 9x9 generator (a symmetry of the clue pattern, at
@@ -94,14 +97,15 @@ fn thin(
     let size = solution.shape().size();
     let plain = Effort::Plain(if size <= 16 { u64::MAX } else { CHECK_NODES });
     let settle_every_check = minimal || size <= ALWAYS_MINIMAL_UP_TO;
-    // Whether a puzzle has a solution without `value` in `cell`; Err when that was not settled.
-    let has_another_solution = |puzzle: &SizedGrid, excluded: (usize, u8)| {
-        let answer = solvable_without(puzzle, excluded, solution, plain, deadline);
-        let out_of_nodes = answer.is_err() && deadline.is_none_or(|d| Instant::now() < d);
-        match out_of_nodes && settle_every_check {
-            true => solvable_without(puzzle, excluded, solution, Effort::Strong, deadline),
-            false => answer,
+    // Whether a puzzle has a solution without `value` in `cell`; None when that was not
+    // settled within the plain check's nodes.
+    let has_another_solution = |puzzle: &SizedGrid, excluded: (usize, u8)| match solvable_without(
+        puzzle, excluded, solution, plain, deadline,
+    )? {
+        None if settle_every_check => {
+            solvable_without(puzzle, excluded, solution, Effort::Strong, deadline)
         }
+        answer => Ok(answer),
     };
     let mut puzzle = solution.clone();
     let mut order: Vec<usize> = (0..orbits.len()).collect();
@@ -115,9 +119,9 @@ fn thin(
             puzzle.set(cell, 0);
         }
         // Another solution would differ from this one in some emptied cell.
-        let unique = orbit
-            .iter()
-            .all(|&cell| has_another_solution(&puzzle, (cell, solution.get(cell))) == Ok(false));
+        let unique = orbit.iter().all(|&cell| {
+            has_another_solution(&puzzle, (cell, solution.get(cell))) == Ok(Some(false))
+        });
         if !unique || !within(&puzzle) {
             for &cell in orbit {
                 puzzle.set(cell, solution.get(cell));

@@ -298,15 +298,16 @@ pub(super) enum Effort {
 
 /// Whether `puzzle` has a solution with another value than `value` in the empty `cell`
 /// (emptying a cell of a unique puzzle keeps it unique exactly when it has none), searched
-/// with `effort` and before `deadline`; Err when either ran out first. Guesses try the value
-/// `solution` has first: another solution mostly differs from it in a few cells.
+/// with `effort`: None when a plain search ran out of its nodes first, Err when `deadline`
+/// passed first. Guesses try the value `solution` has first: another solution mostly
+/// differs from it in a few cells.
 pub(super) fn solvable_without(
     puzzle: &SizedGrid,
     (cell, value): (usize, u8),
     solution: &SizedGrid,
     effort: Effort,
     deadline: Option<Instant>,
-) -> Result<bool, TimedOut> {
+) -> Result<Option<bool>, TimedOut> {
     let mut first = First(None);
     let (strong, max_nodes) = match effort {
         Effort::Plain(max_nodes) => (false, Some(max_nodes)),
@@ -322,8 +323,8 @@ pub(super) fn solvable_without(
         prefer: Some(solution),
     };
     match search(puzzle, &mut first, setup)? {
-        Ended::ByItself => Ok(first.0.is_some()),
-        Ended::OutOfNodes => Err(TimedOut),
+        Ended::ByItself => Ok(Some(first.0.is_some())),
+        Ended::OutOfNodes => Ok(None),
     }
 }
 
