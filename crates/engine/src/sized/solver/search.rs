@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use arrayvec::ArrayVec;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -264,7 +265,7 @@ impl<'a> Search<'a> {
 
     /// The literals a guess at `branch` tries, in their order before any is put first: a
     /// cell's candidates, lowest value first, or a value's places in the unit, in its order.
-    pub(super) fn choices(&self, state: &State, branch: Branch) -> Vec<(usize, u64)> {
+    pub(super) fn choices(&self, state: &State, branch: Branch) -> Choices {
         match branch {
             Branch::Cell(cell) => bits(state.candidates[cell])
                 .map(|bit| (cell, bit))
@@ -328,6 +329,10 @@ const STACK_RED_ZONE: usize = 64 * 1024;
 
 /// The size of each stack segment a deep search adds.
 const STACK_SEGMENT: usize = 1024 * 1024;
+
+/// The literals of a guess, at most one per value or per cell of a unit (64 at the largest
+/// size), held in the search's own stack frame: a node allocates nothing for them.
+pub(super) type Choices = ArrayVec<(usize, u64), 64>;
 
 /// A guess: every candidate of a cell, or every place of a value in a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
