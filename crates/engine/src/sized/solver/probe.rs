@@ -524,7 +524,8 @@ mod tests {
                 continue;
             };
             let literals = search.choices(&state, guess.branch);
-            let (cell, bit) = literals[usize::from(guess.second_first)];
+            let (cell, bit) =
+                search.literal(guess.branch, literals[usize::from(guess.second_first)]);
             let mut allowed = state.candidates.clone();
             allowed[cell] = bit;
             if solve_within(&puzzle, &allowed).is_none() {
