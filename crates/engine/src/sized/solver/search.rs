@@ -275,11 +275,8 @@ impl<'a> Search<'a> {
             Branch::Cell(cell) => bits(state.candidates[cell])
                 .map(|bit| bit.trailing_zeros() as u8)
                 .collect(),
-            Branch::Place(unit, bit) => (self.layout.unit(unit).iter().enumerate())
-                .filter(|&(_, &c)| {
-                    let cell = usize::from(c);
-                    !state.settled[cell] && state.candidates[cell] & bit != 0
-                })
+            Branch::Place(unit, bit) => self
+                .placed_at(state, unit, bit)
                 .map(|(position, _)| position as u8)
                 .collect(),
         }
@@ -304,11 +301,20 @@ impl<'a> Search<'a> {
         unit: usize,
         bit: u64,
     ) -> impl Iterator<Item = usize> + 's {
-        self.layout
-            .unit(unit)
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(move |&c| !state.settled[c] && state.candidates[c] & bit != 0)
+        self.placed_at(state, unit, bit).map(|(_, cell)| cell)
+    }
+
+    /// [`Search::places`] with the position of each in the unit.
+    fn placed_at<'s>(
+        &'s self,
+        state: &'s State,
+        unit: usize,
+        bit: u64,
+    ) -> impl Iterator<Item = (usize, usize)> + 's {
+        let cells = self.layout.unit(unit).iter().map(|&c| usize::from(c));
+        cells
+            .enumerate()
+            .filter(move |&(_, c)| !state.settled[c] && state.candidates[c] & bit != 0)
     }
 
     /// Where to guess: the open cell with the fewest candidates, or, when fewer, the places
