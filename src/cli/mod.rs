@@ -90,9 +90,10 @@ pub(crate) enum Command {
     /// Every puzzle is checked by the solver to have exactly one solution before it is printed,
     /// and is minimal: removing any clue would give it several (with --symmetry, removing any
     /// clue with its images). Above 20x20 it is minimal only with --minimal, which takes far
-    /// longer; without it a clue whose removal would need a long search to check stays. The same --seed prints the same bytes on every machine, with any
-    /// number of --jobs. A puzzle that cannot be made as asked gets `error: not generated` in
-    /// its place, and the others are still made.
+    /// longer; without it a clue whose removal would need a long search to check stays. The
+    /// same --seed prints the same bytes on every machine, with any number of --jobs. A puzzle
+    /// that cannot be made as asked gets `error: not generated` in its place, and the others
+    /// are still made.
     ///
     /// Example: sudoku generate -n 10 --seed 42 --symmetry rotational
     #[command(after_help = status::EXIT_STATUS_HELP)]

@@ -4,11 +4,10 @@
 
 use crate::common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command as StdCommand, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::process::Command as StdCommand;
 use std::time::{Duration, Instant};
 
+use common::coprocess::Coprocess;
 use common::{EASY, SOLUTION, puzzle_path, run};
 use sudoku_engine::Grid;
 
@@ -27,75 +26,6 @@ const READING_COMMANDS: [&str; 8] = [
 /// Row 1 can only end in 9, which column 9 already has further down.
 const NO_SOLUTION: &str =
     "12345678.........9...............................................................";
-
-/// Far longer than any answer here takes; an answer held back until the end of the input never
-/// comes within it, since the input stays open.
-const PATIENCE: Duration = Duration::from_secs(20);
-
-/// The binary run as a coprocess: the test writes a record, then waits for its answer before
-/// writing the next, as a program driving `sudoku` line by line does.
-struct Coprocess {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Coprocess {
-    fn start(args: &[&str]) -> Coprocess {
-        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sudoku"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in stdout.lines() {
-                if sender.send(line.unwrap()).is_err() {
-                    return;
-                }
-            }
-        });
-        Coprocess {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-        }
-    }
-
-    /// Writes `record` and returns the next `count` lines printed, which must come while the
-    /// input is still open.
-    fn ask(&mut self, record: &str, count: usize) -> Vec<String> {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(record.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-        (0..count)
-            .map(|_| {
-                self.lines.recv_timeout(PATIENCE).unwrap_or_else(|_| {
-                    panic!("no answer to {record:?} while the input stays open")
-                })
-            })
-            .collect()
-    }
-
-    /// The most memory the process has held so far, in KB (VmHWM, while it still runs).
-    #[cfg(target_os = "linux")]
-    fn peak_kb(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix("VmHWM:"))
-            .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse().ok())
-            .expect("VmHWM in /proc/PID/status")
-    }
-
-    fn finish(mut self) -> i32 {
-        drop(self.stdin.take());
-        self.child.wait().unwrap().code().unwrap()
-    }
-}
 
 #[test]
 fn each_subcommand_answers_a_record_before_the_next_is_written() {

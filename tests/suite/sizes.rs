@@ -4,6 +4,8 @@
 
 use crate::common;
 
+#[cfg(target_os = "linux")]
+use common::coprocess::Coprocess;
 use common::{puzzle_path, run};
 
 /// Every box shape the tool promises, with its side.
@@ -171,36 +173,15 @@ fn the_largest_size_is_generated_and_solved_without_running_out_of_stack() {
     assert!(solves(puzzle.trim(), solution.trim(), (8, 8)), "{solution}");
 }
 
-/// The answer of `sudoku solve` to `puzzle`, and the process's peak memory in KB when it has
-/// answered, read while it still runs. (Its peak once reaped, from wait4(2), would count the
-/// pages it had as a fork of this process.)
+/// The answer of `sudoku solve` to the one-line `puzzle`, and the process's peak memory in KB
+/// once it has answered, read while it still runs. (Its peak once reaped, from wait4(2), would
+/// count the pages it had as a fork of this process.)
 #[cfg(target_os = "linux")]
 fn solved_with_peak_memory(puzzle: &str) -> (String, u64) {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
-        .args(["solve", "-j", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // The grid, with stdin left open: the answer comes as soon as it is ready, and the
-    // process, still waiting for more, can be asked for its peak memory so far.
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(puzzle.as_bytes()).unwrap();
-    let mut solution = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut solution)
-        .unwrap();
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
-    let peak_kb = status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmHWM in /proc/PID/status");
+    let mut solver = Coprocess::start(&["solve", "-j", "1"]);
+    let solution = solver.ask(&format!("{}\n", puzzle.trim()), 1).remove(0);
+    let peak_kb = solver.peak_kb();
+    assert_eq!(solver.finish(), 0);
     (solution, peak_kb)
 }
 

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod coprocess;
 #[cfg(target_os = "linux")]
 pub mod pty;
 

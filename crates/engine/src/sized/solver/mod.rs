@@ -60,7 +60,8 @@ struct Setup<'a> {
     strong: bool,
     /// Stop after this many nodes, if set (the search has then [`Ended::OutOfNodes`]).
     max_nodes: Option<u64>,
-    /// A complete grid: a guess on a cell tries its value there first, when set.
+    /// A complete grid: a guess tries first the literal it holds (a cell's value there, or
+    /// the place where it has the value), when set.
     prefer: Option<&'a SizedGrid>,
 }
 

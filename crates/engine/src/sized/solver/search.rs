@@ -118,8 +118,8 @@ pub(super) struct Search<'a> {
     pub(super) stopped: Option<Stop>,
     /// Shuffles the order in which a cell's candidates are tried, when set.
     rng: Option<&'a mut dyn Rng>,
-    /// A complete grid: a guess on a cell tries its value there first, when set (and no `rng`),
-    /// before the look-ahead's order.
+    /// A complete grid: a guess tries first the literal it holds (a cell's value there, or the
+    /// place where it has the value), when set (and no `rng`), before the look-ahead's order.
     prefer: Option<&'a SizedGrid>,
     /// The strong reasoning at every node: all-different arc consistency
     /// ([`Search::all_different`]), probing ([`Search::probe`]), and guesses on a value's
