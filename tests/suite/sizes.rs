@@ -275,6 +275,21 @@ fn alphabets_are_detected_and_answers_keep_them() {
         assert_eq!(status, 0, "{stderr}");
         assert_eq!(answer, translate(&solution, to));
     }
+    // Letters with `0` for a blank are still letters.
+    let zero_blanks = translate(digits, "ABCDEFGHIJKLMNOP").replace('.', "0");
+    let (status, answer, stderr) = run(&["solve"], &zero_blanks);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(answer, translate(&solution, "ABCDEFGHIJKLMNOP"));
+    // A grid without a symbol is answered in the usual one: digits.
+    for side in [4, 6, 16, 25] {
+        let (status, answer, stderr) = run(&["solve"], &".".repeat(side * side));
+        assert_eq!(status, 0, "{stderr}");
+        let symbols = &"123456789ABCDEFGHIJKLMNOP"[..side];
+        assert!(
+            answer.trim().chars().all(|c| symbols.contains(c)),
+            "{side}: {answer}"
+        );
+    }
     // Chosen: numbers, for any size.
     let (status, answer, _) = run(
         &[

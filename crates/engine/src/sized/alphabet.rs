@@ -111,17 +111,17 @@ impl Alphabet {
     }
 
     /// The alphabet a grid of side `size` is most likely written in, from the characters of
-    /// its cells: letters only when no digit 1-9 appears and the side fits; zero-based when a
-    /// `0` appears among other blanks (`.`), so that it cannot be a blank, and no symbol
-    /// needs more; digits otherwise.
+    /// its cells: zero-based when a `0` appears among other blanks (`.`), so that it cannot be
+    /// a blank, and no symbol needs more; letters when a letter appears, no digit 1-9 does,
+    /// `0` is not a symbol and the side fits; the usual one for the side otherwise (a grid
+    /// without a symbol included).
     pub fn detect(cells: &str, size: usize) -> Alphabet {
         let has = |test: fn(&char) -> bool| cells.chars().any(|c| test(&c));
         let has_digit = has(|c| ('1'..='9').contains(c));
         let has_zero = has(|c| *c == '0');
-        let has_other_blank = has(|c| matches!(c, '.' | '_' | '*'));
-        if !has_digit && !has_zero && Alphabet::Letters.fits(size) {
-            Alphabet::Letters
-        } else if has_zero && has_other_blank && Alphabet::ZeroBased.fits(size) {
+        let has_letter = has(char::is_ascii_alphabetic);
+        let zero_is_a_symbol = has_zero && has(|c| matches!(c, '.' | '_' | '*'));
+        if zero_is_a_symbol && Alphabet::ZeroBased.fits(size) {
             let fits = cells
                 .chars()
                 .filter_map(|c| Alphabet::ZeroBased.value(c))
@@ -131,6 +131,8 @@ impl Alphabet {
             } else {
                 Alphabet::Digits
             }
+        } else if has_letter && !has_digit && !zero_is_a_symbol && Alphabet::Letters.fits(size) {
+            Alphabet::Letters
         } else {
             Alphabet::default_for(size)
         }
@@ -208,5 +210,22 @@ mod tests {
             Alphabet::Digits,
             "0 is the blank"
         );
+        assert_eq!(
+            Alphabet::detect("A0Y0BC00", 25),
+            Alphabet::Letters,
+            "0 is the blank"
+        );
+    }
+
+    #[test]
+    fn a_grid_without_symbols_is_written_in_the_usual_alphabet() {
+        for size in [4, 6, 16, 25, 36] {
+            for blanks in [".", "0", "_*"] {
+                let cells = blanks.repeat(size * size / blanks.len());
+                let usual = Alphabet::default_for(size);
+                assert_eq!(Alphabet::detect(&cells, size), usual, "{size} {blanks:?}");
+            }
+        }
+        assert_eq!(Alphabet::detect("#..", 16), Alphabet::Digits, "no letter");
     }
 }
