@@ -480,7 +480,7 @@ fn logic_commands_work_at_every_size() {
     let (_, grid, _) = run(&["candidates"], "..1..2.34.......\n");
     assert_eq!(
         grid,
-        "(3) 34 | 1   24\n(1) 2  | (4) 3\n-------+--------\n4   13 | 23  12\n123 13 | 234 124\n\n"
+        "3   34  | (1) 24\n1   (2) | 4   (3)\n--------+--------\n(4) 13  | 23  12\n123 13  | 234 124\n\n"
     );
     let (_, line, _) = run(&["candidates", "-f", "candidates"], "..1..2.34.......\n");
     assert_eq!(line.trim_end().len(), 16 * 4);

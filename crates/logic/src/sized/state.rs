@@ -269,10 +269,10 @@ impl SizedCandidates {
         text
     }
 
-    /// The grid of pencil marks for people: each cell its value or its candidates (one left, in
-    /// parentheses; in an alphabet of symbols longer than one character, joined by `,` as in
-    /// [`SizedCandidates::to_text`], so that `1,14` is not read as `11,4`), columns as wide as
-    /// their widest cell, boxes set apart by `|` and lines of `-`.
+    /// The grid of pencil marks for people: each cell its value, in parentheses as in the 9x9
+    /// grid, or its candidates (in an alphabet of symbols longer than one character, joined
+    /// by `,` as in [`SizedCandidates::to_text`], so that `1,14` is not read as `11,4`),
+    /// columns as wide as their widest cell, boxes set apart by `|` and lines of `-`.
     pub fn block(&self) -> String {
         let size = self.size();
         let separator = match self.has_long_symbols() {
@@ -281,12 +281,7 @@ impl SizedCandidates {
         };
         let texts: Vec<String> = (0..self.shape.cells())
             .map(|cell| match self.value(cell) {
-                Some(value) => self.symbol(value),
-                // One candidate left, but not filled in yet: in parentheses, as for 9x9.
-                None if self.marks[cell].count_ones() == 1 => {
-                    let value = self.marks[cell].trailing_zeros() as u8 + 1;
-                    format!("({})", self.symbol(value))
-                }
+                Some(value) => format!("({})", self.symbol(value)),
                 None => {
                     let listed: Vec<String> = values_of(self.marks[cell])
                         .map(|v| self.symbol(v))
