@@ -244,17 +244,28 @@ pub struct OutputArgs {
 /// The `--timeout` flag of the subcommands that search or reason.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct TimeoutArgs {
-    /// Give each puzzle at most this long (`250ms`, `5s`, `1m`): one that runs out gets the
-    /// status `timeout` (`error: timeout` in line formats), the others go on, and the exit
-    /// status is 3.
-    #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
+    /// Give each puzzle at most this long (`250ms`, `5s`, `1m`; a bare number is seconds, as
+    /// for timeout(1): `2`, `0.5`; 0 is no limit): one that runs out gets the status
+    /// `timeout` (`error: timeout` in line formats), the others go on, and the exit status
+    /// is 3.
+    #[arg(long, value_name = "DURATION", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
 }
 
+/// A `--timeout`: a duration with its unit (`250ms`, `1m 30s`), or a number of seconds.
+fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) => std::time::Duration::try_from_secs_f64(seconds)
+            .map_err(|_| format!("{text:?} is not a number of seconds from 0 to 2^64")),
+        Err(_) => humantime::parse_duration(text).map_err(|error| error.to_string()),
+    }
+}
+
 impl TimeoutArgs {
-    /// The budget of a puzzle started now, if there is a --timeout.
+    /// The budget of a puzzle started now, if there is a --timeout (other than 0).
     pub fn start(&self) -> Option<Budget> {
-        self.timeout.map(|timeout| Budget {
+        let timeout = self.timeout.filter(|timeout| !timeout.is_zero());
+        timeout.map(|timeout| Budget {
             timeout,
             deadline: std::time::Instant::now() + timeout,
         })

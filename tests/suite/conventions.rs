@@ -582,3 +582,35 @@ fn a_time_budget_gives_the_slow_puzzles_a_timeout_and_the_others_their_answer() 
     let (status, _, _) = run(&["solve", "--timeout", "soon"], &input);
     assert_eq!(status, 2);
 }
+
+#[test]
+fn a_time_budget_is_read_in_seconds_without_a_unit_and_0_is_none() {
+    let input = format!(
+        "{}
+{}
+",
+        common::EASY,
+        ".".repeat(81)
+    );
+    // A bare number is seconds, as for timeout(1): the count of the empty grid runs out.
+    for budget in ["0.2", "1"] {
+        let (status, stdout, stderr) = run(&["count", "-l", "0", "--timeout", budget], &input);
+        assert_eq!(status, 3, "{budget}: {stderr}");
+        assert_eq!(stdout.lines().collect::<Vec<_>>(), ["1", "error: timeout"]);
+        let shown = if budget == "1" { "1s" } else { "200ms" };
+        assert!(
+            stderr.contains(&format!("timed out after {shown}")),
+            "{stderr}"
+        );
+    }
+    // 0, with a unit or without, is no limit (as `--limit 0` is).
+    for zero in ["0", "0s"] {
+        let (status, stdout, stderr) = run(&["solve", "--timeout", zero], &input);
+        assert_eq!((status, stdout.lines().count()), (0, 2), "{zero}: {stderr}");
+    }
+    for bad in ["-1", "nan", "inf", "1e30", "1x"] {
+        let (status, _, stderr) = run(&["solve", &format!("--timeout={bad}")], &input);
+        assert_eq!(status, 2, "{bad}");
+        assert!(stderr.contains("--timeout"), "{bad}: {stderr}");
+    }
+}
