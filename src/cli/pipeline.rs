@@ -79,18 +79,21 @@ impl ItemCost {
 /// The `-j/--jobs` argument shared by the subcommands that work puzzle by puzzle.
 #[derive(Args, Debug, Clone)]
 pub struct JobsArgs {
-    /// Threads to use [default: every core; more than the cores are not used]. The output is the
-    /// same, byte for byte, for any number.
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Threads to use [default, and 0: every core; more than the cores are not used]. The
+    /// output is the same, byte for byte, for any number.
+    #[arg(short, long, value_name = "N")]
     pub jobs: Option<u16>,
 }
 
 impl JobsArgs {
-    /// The number of worker threads: as asked, but never more than the machine has cores, where
-    /// more would only cost time.
+    /// The number of worker threads: as asked (0: as many as the machine has cores), but never
+    /// more than it has, where more would only cost time.
     pub fn threads(&self) -> usize {
         let cores = thread::available_parallelism().map_or(1, |n| n.get());
-        self.jobs.map_or(cores, |n| usize::from(n).min(cores))
+        match self.jobs {
+            None | Some(0) => cores,
+            Some(n) => usize::from(n).min(cores),
+        }
     }
 }
 
@@ -323,6 +326,16 @@ fn worker<I, T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn jobs_are_at_most_the_cores_and_0_is_all_of_them() {
+        let cores = thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = |jobs| JobsArgs { jobs }.threads();
+        assert_eq!(threads(None), cores);
+        assert_eq!(threads(Some(0)), cores);
+        assert_eq!(threads(Some(1)), 1);
+        assert_eq!(threads(Some(u16::MAX)), cores);
+    }
 
     /// Slow items go one by one even where chunks may hold many: every worker gets some, and
     /// the first answer is reported while later items are still to be worked. (With chunks of

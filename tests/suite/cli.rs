@@ -265,8 +265,11 @@ fn jobs_do_not_change_the_output() {
         .args(["solve", "--jobs", "4", path])
         .output()
         .unwrap();
-    assert!(one.status.success() && four.status.success());
+    // 0 is every core, as the default is.
+    let every = sudoku().args(["solve", "-j", "0", path]).output().unwrap();
+    assert!(one.status.success() && four.status.success() && every.status.success());
     assert_eq!(one.stdout, four.stdout);
+    assert_eq!(one.stdout, every.stdout);
     assert_eq!(one.stdout.iter().filter(|&&b| b == b'\n').count(), 1000);
 }
 
