@@ -322,6 +322,28 @@ fn alphabets_are_detected_and_answers_keep_them() {
 }
 
 #[test]
+fn a_prime_or_too_large_side_is_named_and_a_prime_one_read_with_rows_for_boxes() {
+    let sevens = ".".repeat(49);
+    let too_large = vec!["0"; 65 * 65].join(" ");
+    let (status, stdout, stderr) = run(&["solve"], &format!("{sevens}\n{too_large}\n"));
+    assert_eq!(status, 2);
+    assert_eq!(stdout, "error: invalid puzzle\nerror: invalid puzzle\n");
+    assert!(stderr.contains(":1: found 49 cells"), "{stderr}");
+    assert!(
+        stderr.contains("7 being prime: name a shape (1x7)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(":2: found 4225 cells"), "{stderr}");
+    assert!(
+        stderr.contains("larger than the largest, 64x64"),
+        "{stderr}"
+    );
+    let (status, solution, stderr) = run(&["solve", "--box", "1x7"], &sevens);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(solves(&sevens, solution.trim(), (1, 7)), "{solution}");
+}
+
+#[test]
 fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
     let input = "..1..2.34......x\n1.1..2.34.......\n..1..2.34.......\n";
     let (status, stdout, stderr) = run(&["solve"], input);

@@ -22,8 +22,8 @@ pub enum ParseError {
         /// Its column on the line, counted in characters from 1.
         column: usize,
     },
-    /// A one-line puzzle whose cell count is not 81.
-    #[error("found {found} cells, expected 81 (or a grid of 9 rows of 9)")]
+    /// A one-line puzzle whose cell count is not 81 (nor that of a grid of another size).
+    #[error("found {found} cells, expected 81 (or a grid of 9 rows of 9){}", why_no_grid(.found))]
     WrongCellCount {
         /// How many cells the line holds.
         found: usize,
@@ -74,6 +74,23 @@ pub enum ParseError {
     },
 }
 
+/// Why a square number of cells is still no grid, for a side of 5 or more: the side is too
+/// large, or prime (no boxes but rows, which a shape of 1 row by the side names); nothing
+/// for other counts.
+fn why_no_grid(cells: &usize) -> String {
+    let side = cells.isqrt();
+    if side * side != *cells || side < 5 {
+        String::new()
+    } else if side > crate::sized::MAX_SIZE {
+        let max = crate::sized::MAX_SIZE;
+        format!("; a {side}x{side} grid is larger than the largest, {max}x{max}")
+    } else if (2..side).all(|divisor| side % divisor != 0) {
+        format!("; a {side}x{side} grid has no boxes, {side} being prime: name a shape (1x{side})")
+    } else {
+        String::new()
+    }
+}
+
 /// Why the generator could not make a puzzle as asked.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -114,3 +131,27 @@ pub struct UnknownSymmetry {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("no answer within the time allowed")]
 pub struct TimedOut;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_square_count_of_cells_that_is_no_grid_says_why() {
+        let message = |found| ParseError::WrongCellCount { found }.to_string();
+        let expected = "expected 81 (or a grid of 9 rows of 9)";
+        assert_eq!(message(80), format!("found 80 cells, {expected}"));
+        assert_eq!(message(16), format!("found 16 cells, {expected}"));
+        assert_eq!(
+            message(1369),
+            format!(
+                "found 1369 cells, {expected}; a 37x37 grid has no boxes, 37 being prime: name a \
+                 shape (1x37)"
+            )
+        );
+        assert_eq!(
+            message(4225),
+            format!("found 4225 cells, {expected}; a 65x65 grid is larger than the largest, 64x64")
+        );
+    }
+}
