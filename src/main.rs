@@ -8,11 +8,14 @@ fn main() -> ExitCode {
     match cli::run() {
         Ok(status) => status.into(),
         Err(error) if cli::is_broken_pipe(&error) => ExitCode::SUCCESS,
-        // Ctrl-C: every answer computed so far was printed whole; 128 + SIGINT, as shells say.
-        Err(error) if cli::is_interruption(&error) => ExitCode::from(130),
-        Err(error) => {
-            cli::print_error(format_args!("{error:#}"));
-            cli::Status::Error.into()
-        }
+        // Ctrl-C or SIGTERM: every answer computed so far was printed whole; 128 + the
+        // signal's number, as shells say.
+        Err(error) => match cli::interruption(&error) {
+            Some(interrupted) => ExitCode::from(interrupted.exit_status()),
+            None => {
+                cli::print_error(format_args!("{error:#}"));
+                cli::Status::Error.into()
+            }
+        },
     }
 }

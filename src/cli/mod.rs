@@ -37,7 +37,7 @@ mod status;
 
 use clap::{Parser, Subcommand};
 
-pub use interrupt::is_interruption;
+pub use interrupt::interruption;
 pub use output::print_error;
 pub use status::Status;
 

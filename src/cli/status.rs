@@ -54,4 +54,5 @@ Exit status:
      or unwritable
   3  some puzzle ran out of its --timeout (no error, but no answer either)
   130  interrupted by Ctrl-C: every answer computed so far was printed whole
+       (SIGTERM: 143, SIGHUP: 129, the same way)
 The other puzzles are still processed: one bad puzzle costs only its own answer.";

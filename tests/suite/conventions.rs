@@ -249,6 +249,41 @@ fn ctrl_c_ends_a_run_with_every_answer_whole_and_status_130() {
     assert!(text.lines().count() < 375);
 }
 
+/// SIGTERM (`kill`) stops a run as Ctrl-C does: the answers so far whole, an output file
+/// left as it was (its temporary file removed), the status 128 + 15.
+#[cfg(unix)]
+#[test]
+fn sigterm_ends_a_run_as_ctrl_c_does_and_leaves_no_temporary_file() {
+    let folder = tempfile::tempdir().unwrap();
+    let (input, target) = (folder.path().join("two.txt"), folder.path().join("out.txt"));
+    std::fs::write(&input, format!("{}\n{}\n", common::EASY, ".".repeat(81))).unwrap();
+    std::fs::write(&target, "before\n").unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["count", "-j", "1", "--limit", "1000000000000", "-o"])
+        .args([&target, &input])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The temporary output file beside the target shows the run is under way.
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(folder.path()).unwrap().count() < 3 {
+        assert!(started.elapsed().as_secs() < 60, "no temporary file");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "before\n");
+    let left: Vec<_> = std::fs::read_dir(folder.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+}
+
 /// An answer is printed as soon as it is done even when the input has more ready: a slow
 /// puzzle after it in the same file does not hold it back (chunks of work are sized by how
 /// long the items take), and Ctrl-C during the slow one keeps it, and still gives the summary

@@ -284,7 +284,7 @@ mod in_a_terminal {
     }
 
     #[test]
-    fn ctrl_c_and_sigint_leave_at_once_with_the_terminal_restored() {
+    fn ctrl_c_and_the_ending_signals_leave_at_once_with_the_terminal_restored() {
         let mut screen = Screen::open(24, 80);
         let child = screen.spawn(&["play", MEDIUM]);
         screen.wait_for("Good luck");
@@ -296,12 +296,16 @@ mod in_a_terminal {
         );
         assert!(screen.is_restored());
 
-        let child = screen.spawn(&["play", MEDIUM]);
-        screen.wait_for("Good luck");
-        let pid = rustix::process::Pid::from_child(&child.0);
-        rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
-        assert_eq!(exit_status(child, &screen), 130);
-        assert!(screen.is_restored());
+        // SIGINT, SIGTERM (`kill`) and SIGHUP: 128 + the signal's number.
+        use rustix::process::Signal;
+        for (signal, status) in [(Signal::INT, 130), (Signal::TERM, 143), (Signal::HUP, 129)] {
+            let child = screen.spawn(&["play", MEDIUM]);
+            screen.wait_for("Good luck");
+            let pid = rustix::process::Pid::from_child(&child.0);
+            rustix::process::kill_process(pid, signal).unwrap();
+            assert_eq!(exit_status(child, &screen), status, "{signal:?}");
+            assert!(screen.is_restored(), "{signal:?}");
+        }
     }
 
     #[test]

@@ -109,7 +109,7 @@ fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<()> {
             if let Event::Key(key) = event::read()? {
                 match keys::action(key).map(|action| app.act(action)) {
                     Some(Next::Quit) => return Ok(()),
-                    Some(Next::Interrupt) => return Err(interrupt::Interrupted.into()),
+                    Some(Next::Interrupt) => return Err(interrupt::Interrupted::CTRL_C.into()),
                     Some(Next::Continue) | None => {}
                 }
             }
