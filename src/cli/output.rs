@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, anyhow, bail};
 
 use clap::ValueEnum;
 use sudoku_engine::sized::SizedError;
@@ -348,7 +348,14 @@ impl Sink {
         let file = tempfile::Builder::new()
             .prefix(".sudoku-")
             .tempfile_in(folder)
-            .with_context(|| format!("cannot write to {}", target.display()))?;
+            .map_err(|error| {
+                // Said of the target: the temporary file's name means nothing to the user.
+                let cause = match error.kind() {
+                    io::ErrorKind::NotFound => format!("no folder {}", folder.display()),
+                    kind => io::Error::from(kind).to_string(),
+                };
+                anyhow!("cannot write to {}: {cause}", target.display())
+            })?;
         Ok(Sink::File {
             file,
             target: target.to_path_buf(),

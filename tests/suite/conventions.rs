@@ -146,6 +146,22 @@ fn an_output_file_that_is_also_an_input_is_refused() {
 }
 
 #[test]
+fn an_output_file_in_a_missing_folder_is_named_alone() {
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("missing").join("out.txt");
+    let (status, stdout, stderr) = run(&["solve", "-o", target.to_str().unwrap()], common::EASY);
+    assert_eq!((status, stdout.as_str()), (2, ""));
+    let missing = folder.path().join("missing");
+    let expected = format!(
+        "sudoku: cannot write to {}: no folder {}\n",
+        target.display(),
+        missing.display()
+    );
+    assert_eq!(stderr, expected);
+    assert!(!stderr.contains(".sudoku-"), "the temporary file: {stderr}");
+}
+
+#[test]
 fn an_interrupted_run_leaves_no_half_file() {
     let folder = tempfile::tempdir().unwrap();
     let target = folder.path().join("ratings.txt");
