@@ -234,6 +234,13 @@ fn compressed_input_is_read_by_its_first_bytes_from_files_and_stdin() {
     assert!(stderr.contains("damaged.gz"), "{stderr}");
 }
 
+/// Sends `signal` to `child`, as `kill` would.
+#[cfg(unix)]
+fn send(signal: rustix::process::Signal, child: &std::process::Child) {
+    let pid = rustix::process::Pid::from_child(child);
+    rustix::process::kill_process(pid, signal).unwrap();
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_ends_a_run_with_every_answer_whole_and_status_130() {
@@ -248,11 +255,7 @@ fn ctrl_c_ends_a_run_with_every_answer_whole_and_status_130() {
     // Wait for the first answer, so that the run is well under way.
     let mut first = [0u8; 1];
     stdout.read_exact(&mut first).unwrap();
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    send(rustix::process::Signal::INT, &child);
     let mut rest = Vec::new();
     stdout.read_to_end(&mut rest).unwrap();
     assert_eq!(child.wait().unwrap().code(), Some(130));
@@ -286,11 +289,7 @@ fn sigterm_ends_a_run_as_ctrl_c_does_and_leaves_no_temporary_file() {
         assert!(started.elapsed().as_secs() < 60, "no temporary file");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    send(rustix::process::Signal::TERM, &child);
     assert_eq!(child.wait().unwrap().code(), Some(143));
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "before\n");
     let left: Vec<_> = std::fs::read_dir(folder.path())
@@ -330,11 +329,7 @@ fn an_answer_before_a_slow_puzzle_comes_at_once_and_outlives_ctrl_c() {
         rest
     });
     let first = receiver.recv_timeout(std::time::Duration::from_secs(60));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    send(rustix::process::Signal::INT, &child);
     assert_eq!(
         first.as_deref(),
         Ok("1\n"),

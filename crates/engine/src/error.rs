@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::sized::Shape;
+
 /// Why a piece of text is not a puzzle. Columns, rows and counts are counted from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -74,20 +76,17 @@ pub enum ParseError {
     },
 }
 
-/// Why a square number of cells is still no grid, for a side of 5 or more: the side is too
-/// large, or prime (no boxes but rows, which a shape of 1 row by the side names); nothing
-/// for other counts.
+/// Why a square number of cells has no usual shape ([`Shape::for_cells`]), for a side of 5 or
+/// more: the side is too large, or else prime (no boxes but rows, which a shape of 1 row by
+/// the side names); nothing for other counts.
 fn why_no_grid(cells: &usize) -> String {
-    let side = cells.isqrt();
-    if side * side != *cells || side < 5 {
+    let (side, max) = (cells.isqrt(), crate::sized::MAX_SIZE);
+    if side * side != *cells || side < 5 || Shape::for_cells(*cells).is_some() {
         String::new()
-    } else if side > crate::sized::MAX_SIZE {
-        let max = crate::sized::MAX_SIZE;
+    } else if side > max {
         format!("; a {side}x{side} grid is larger than the largest, {max}x{max}")
-    } else if (2..side).all(|divisor| side % divisor != 0) {
-        format!("; a {side}x{side} grid has no boxes, {side} being prime: name a shape (1x{side})")
     } else {
-        String::new()
+        format!("; a {side}x{side} grid has no boxes, {side} being prime: name a shape (1x{side})")
     }
 }
 

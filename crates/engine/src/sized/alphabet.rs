@@ -112,9 +112,9 @@ impl Alphabet {
 
     /// The alphabet a grid of side `size` is most likely written in, from the characters of
     /// its cells: zero-based when a `0` appears among other blanks (`.`), so that it cannot be
-    /// a blank, and no symbol needs more; letters when a letter appears, no digit 1-9 does,
-    /// `0` is not a symbol and the side fits; the usual one for the side otherwise (a grid
-    /// without a symbol included).
+    /// a blank, and no symbol needs more; else letters when a letter appears, no digit 1-9
+    /// does and the side fits (a `0` is then a blank); the usual one for the side otherwise
+    /// (a grid without a symbol included).
     pub fn detect(cells: &str, size: usize) -> Alphabet {
         let has = |test: fn(&char) -> bool| cells.chars().any(|c| test(&c));
         let has_digit = has(|c| ('1'..='9').contains(c));
@@ -131,7 +131,7 @@ impl Alphabet {
             } else {
                 Alphabet::Digits
             }
-        } else if has_letter && !has_digit && !zero_is_a_symbol && Alphabet::Letters.fits(size) {
+        } else if has_letter && !has_digit && Alphabet::Letters.fits(size) {
             Alphabet::Letters
         } else {
             Alphabet::default_for(size)
