@@ -630,6 +630,33 @@ fn a_time_budget_gives_the_slow_puzzles_a_timeout_and_the_others_their_answer() 
 }
 
 #[test]
+fn the_logic_commands_keep_their_time_budget_while_showing_a_large_puzzle_unique() {
+    // Before any step, logic shows the puzzle has one solution; on this 25x25 puzzle that
+    // count takes 12 s on the release build, so each command must give up at its budget and
+    // go on to the next puzzle (a 4x4 one).
+    let slow = std::fs::read_to_string(common::puzzle_path("gecode_25x25_slow.txt")).unwrap();
+    let small = std::fs::read_to_string(common::puzzle_path("sizes_4x4.txt")).unwrap();
+    let small = small.lines().find(|line| !line.starts_with('#')).unwrap();
+    let input = format!("{}\n{small}\n", slow.trim());
+    for command in ["hint", "explain", "rate", "fill"] {
+        let started = std::time::Instant::now();
+        let (status, stdout, stderr) = run(&[command, "--timeout", "300ms", "-f", "json"], &input);
+        let took = started.elapsed();
+        let statuses: Vec<String> = stdout
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
+            .collect();
+        assert_eq!(statuses, ["\"timeout\"", "\"ok\""], "{command}: {stderr}");
+        assert_eq!(status, 3, "{command}: {stderr}");
+        assert!(stderr.contains(":1: timed out after 300ms"), "{stderr}");
+        assert!(
+            took < std::time::Duration::from_secs(6),
+            "{command}: {took:?}"
+        );
+    }
+}
+
+#[test]
 fn a_time_budget_is_read_in_seconds_without_a_unit_and_0_is_none() {
     let input = format!(
         "{}

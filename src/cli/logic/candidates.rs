@@ -62,7 +62,7 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let mut output = Output::new(&args.output, ["shown", "failed"], &sources)?;
     let format = args.format;
     let sizes = args.input.sizes;
-    let work = move |record: &Record| state_of(record, false, &sizes);
+    let work = move |record: &Record| state_of(record, false, None, &sizes);
     run_puzzles(
         &args.input,
         &mut output,

@@ -9,9 +9,9 @@ use sudoku_engine::Record;
 use sudoku_logic::Technique;
 
 use super::record_state::state_of;
-use super::{JsonRecord, answer_or_report, setup};
+use super::{JsonRecord, answer_or_report, setup, steps_within};
 use crate::cli::input::{InputArgs, run_puzzles};
-use crate::cli::output::{JsonStatus, Output, OutputArgs};
+use crate::cli::output::{JsonStatus, Output, OutputArgs, TimeoutArgs};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
 
@@ -41,6 +41,8 @@ pub struct FillArgs {
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: FillFormat,
     #[command(flatten)]
+    timeout: TimeoutArgs,
+    #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
     output: OutputArgs,
@@ -64,9 +66,11 @@ pub fn fill(args: FillArgs) -> Result<Status> {
         .until
         .or(Technique::ALL.into_iter().find(|t| !t.is_single()));
     let sizes = args.input.sizes;
+    let budget = args.timeout;
     let work = move |record: &Record| {
-        let state = state_of(record, true, &sizes)?;
-        Ok(state.steps(until, None).expect("no deadline").1)
+        let budget = budget.start();
+        let state = state_of(record, true, budget, &sizes)?;
+        Ok(steps_within(state, until, budget)?.1)
     };
     run_puzzles(
         &args.input,

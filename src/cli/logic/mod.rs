@@ -14,7 +14,7 @@ use std::io::Write;
 use anyhow::Result;
 use serde::Serialize;
 use sudoku_engine::Record;
-use sudoku_logic::Rating;
+use sudoku_logic::{Rating, Technique};
 
 use super::input::Source;
 use super::logic_state::{AnyState, AnyStep};
@@ -108,12 +108,12 @@ fn answer_or_report<T>(
     }
 }
 
-/// The steps from `state` as far as the techniques go, within `budget` if there is one (looked at
-/// between two steps and within one).
-fn steps_within(state: AnyState, budget: Option<Budget>) -> Explained {
+/// The steps from `state` as far as the techniques go (those tried before `until`, if given),
+/// within `budget` if there is one (looked at between two steps and within one).
+fn steps_within(state: AnyState, until: Option<Technique>, budget: Option<Budget>) -> Explained {
     let deadline = budget.map(|budget| budget.deadline);
     state
-        .steps(None, deadline)
+        .steps(until, deadline)
         .map_err(|_| budget.expect("only a deadline times out").problem())
 }
 

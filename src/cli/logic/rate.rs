@@ -143,10 +143,10 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
     let sizes = args.input.sizes;
     let work = move |record: &Record| -> Result<Rated, Problem> {
         let budget = budget.start();
-        let state = state_of(record, true, &sizes)?;
+        let state = state_of(record, true, budget, &sizes)?;
         let already_solved = state.is_solved();
         let nine = state.nine().cloned();
-        let (steps, end) = steps_within(state, budget)?;
+        let (steps, end) = steps_within(state, None, budget)?;
         let path = rate(&steps, end.is_solved());
         let Some(level) = level_name(&path, already_solved) else {
             return Err(Problem::Stuck(steps.len()));

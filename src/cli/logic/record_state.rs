@@ -1,13 +1,15 @@
 //! The pencil-mark state a logic command starts from, read from a record, and refused where
 //! logic would have to make something up.
 
+use std::time::Instant;
+
 use sudoku_engine::sized::Shape;
-use sudoku_engine::{ParseError, Record};
+use sudoku_engine::{ParseError, Record, TimedOut};
 use sudoku_logic::sized::SizedCandidates;
 use sudoku_logic::{Candidates, CellDigit};
 
 use crate::cli::logic_state::AnyState;
-use crate::cli::output::Problem;
+use crate::cli::output::{Budget, Problem};
 use crate::cli::sizes::{SizeArgs, other_size};
 
 /// The pencil-mark state of a record: from a puzzle of any size, or from a 729-character
@@ -16,14 +18,16 @@ use crate::cli::sizes::{SizeArgs, other_size};
 /// Refused: text that is not a puzzle, clashing givens, a candidate state that contradicts
 /// itself. With `need_unique` (every command that takes steps: logic would make up a path
 /// otherwise), also a state without exactly one solution, or whose eliminations rule out every
-/// solution.
+/// solution; the search that shows it stops at `budget`'s deadline, if there is one (a 9x9
+/// count never comes near one).
 pub(super) fn state_of(
     record: &Record,
     need_unique: bool,
+    budget: Option<Budget>,
     sizes: &SizeArgs,
 ) -> Result<AnyState, Problem> {
     if let Some(state) = sized_candidates(record, sizes) {
-        return sized_state(state?, need_unique).map(AnyState::Other);
+        return sized_state(state?, need_unique, budget).map(AnyState::Other);
     }
     if let Some(sized) = other_size(record, sizes) {
         let sized = sized?;
@@ -31,7 +35,9 @@ pub(super) fn state_of(
             return Err(clash);
         }
         if need_unique {
-            let count = sudoku_engine::sized::count_solutions(&sized.grid, 2);
+            let deadline = budget.map(|budget| budget.deadline);
+            let count = sudoku_engine::sized::count_solutions_before(&sized.grid, 2, deadline)
+                .map_err(out_of(budget))?;
             match count.found {
                 0 => return Err(Problem::NoSolution),
                 1 => {}
@@ -83,8 +89,13 @@ pub fn sized_candidates(
 }
 
 /// A candidate state of another size, refused as the 9x9 one is: clashing values, a state that
-/// contradicts itself, and with `need_unique`, a state without exactly one solution.
-fn sized_state(state: SizedCandidates, need_unique: bool) -> Result<SizedCandidates, Problem> {
+/// contradicts itself, and with `need_unique`, a state without exactly one solution (shown
+/// within `budget`).
+fn sized_state(
+    state: SizedCandidates,
+    need_unique: bool,
+    budget: Option<Budget>,
+) -> Result<SizedCandidates, Problem> {
     let grid = state.grid();
     if let Some(conflict) = grid.first_conflict() {
         return Err(Problem::Clash(conflict.describe(state.alphabet())));
@@ -95,25 +106,34 @@ fn sized_state(state: SizedCandidates, need_unique: bool) -> Result<SizedCandida
     if !need_unique {
         return Ok(state);
     }
-    let count = sudoku_engine::sized::count_solutions_within(&grid, &state.allowed(), 2);
+    let deadline = budget.map(|budget| budget.deadline);
+    let count =
+        sudoku_engine::sized::count_solutions_within_before(&grid, &state.allowed(), 2, deadline)
+            .map_err(out_of(budget))?;
     match count.found {
-        0 => Err(sized_ruled_out(&state)),
+        0 => Err(sized_ruled_out(&state, deadline).unwrap_or_else(out_of(budget))),
         1 => Ok(state),
         _ => Err(Problem::NotUnique(count)),
     }
 }
 
 /// The problem with a candidate state of another size that has no solution: when its filled
-/// cells alone have one, the first cell whose candidates leave out its value.
-fn sized_ruled_out(state: &SizedCandidates) -> Problem {
+/// cells alone have one, the first cell whose candidates leave out its value; Err once
+/// `deadline` (if any) has passed.
+fn sized_ruled_out(
+    state: &SizedCandidates,
+    deadline: Option<Instant>,
+) -> Result<Problem, TimedOut> {
     let grid = state.grid();
-    if !sudoku_engine::sized::count_solutions(&grid, 2).is_unique() {
-        return match sudoku_engine::sized::count_solutions(&grid, 1).found {
+    let count = sudoku_engine::sized::count_solutions_before(&grid, 2, deadline)?;
+    if !count.is_unique() {
+        return Ok(match count.found {
             0 => Problem::NoSolution,
             _ => Problem::RuledOut(String::new()),
-        };
+        });
     }
-    let solution = sudoku_engine::sized::solve(&grid).expect("a unique grid has a solution");
+    let solution =
+        sudoku_engine::sized::solve_before(&grid, deadline)?.expect("a unique grid has a solution");
     let allowed = state.allowed();
     let cell = (0..grid.cells().len())
         .find(|&cell| allowed[cell] >> (solution.get(cell) - 1) & 1 == 0)
@@ -121,7 +141,12 @@ fn sized_ruled_out(state: &SizedCandidates) -> Problem {
             let value = state.symbol(solution.get(cell));
             format!(" ({} must be {value})", state.cell_name(cell))
         });
-    Problem::RuledOut(cell.unwrap_or_default())
+    Ok(Problem::RuledOut(cell.unwrap_or_default()))
+}
+
+/// What a search that ran out of `budget` reports (only a budget has a deadline to run out of).
+fn out_of(budget: Option<Budget>) -> impl Fn(TimedOut) -> Problem {
+    move |TimedOut| budget.expect("only a deadline times out").problem()
 }
 
 /// The problem with a candidate state whose eliminations leave no solution: when its filled

@@ -111,9 +111,9 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     let sizes = args.input.sizes;
     let work = move |record: &Record| -> Explained {
         let budget = budget.start();
-        let state = state_of(record, true, &sizes)?;
+        let state = state_of(record, true, budget, &sizes)?;
         if !only_first {
-            return steps_within(state, budget);
+            return steps_within(state, None, budget);
         }
         let deadline = budget.map(|budget| budget.deadline);
         let step: Vec<AnyStep> = state

@@ -240,11 +240,25 @@ pub fn count_measured(
 /// `allowed` values (bit `v - 1` for value `v`, one word per cell), stopping at `limit`: the
 /// solutions left to a state with candidates struck out.
 pub fn count_solutions_within(puzzle: &SizedGrid, allowed: &[u64], limit: u64) -> SolutionCount {
+    count_solutions_within_before(puzzle, allowed, limit, None).expect("no deadline")
+}
+
+/// Like [`count_solutions_within`], giving up once `deadline` (if any) has passed.
+pub fn count_solutions_within_before(
+    puzzle: &SizedGrid,
+    allowed: &[u64],
+    limit: u64,
+    deadline: Option<Instant>,
+) -> Result<SolutionCount, TimedOut> {
     assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
     let mut stats = SearchStats::default();
-    let counter =
-        search_for(puzzle, counter(limit), (None, Some(allowed)), &mut stats).expect("no deadline");
-    count_of(&counter)
+    let counter = search_for(
+        puzzle,
+        counter(limit),
+        (deadline, Some(allowed)),
+        &mut stats,
+    )?;
+    Ok(count_of(&counter))
 }
 
 /// The first solution of `puzzle` in which every cell takes one of its `allowed` values (see
