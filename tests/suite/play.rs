@@ -324,6 +324,22 @@ mod in_a_terminal {
     }
 
     #[test]
+    fn a_hard_large_puzzle_is_played_while_its_solutions_are_counted() {
+        // Showing this 25x25 puzzle unique takes 12 s on the release build: play starts
+        // before that, and the keys work meanwhile.
+        let mut screen = Screen::open(40, 100);
+        let slow = common::puzzle_path("gecode_25x25_slow.txt");
+        let child = screen.spawn(&["play", slow.to_str().unwrap()]);
+        screen.wait_for("The solutions are being counted");
+        screen.press("l");
+        screen.wait_for("r1c2");
+        screen.press("m");
+        screen.wait_for("still being counted");
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+    }
+
+    #[test]
     fn a_book_puzzle_is_typed_in_then_played() {
         let mut screen = Screen::open(24, 80);
         let child = screen.spawn(&["play", "--enter"]);

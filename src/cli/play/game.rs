@@ -3,12 +3,13 @@
 //! the position, at any size ([`Rules`]). Nothing here draws or reads keys: the view and the key
 //! map work on it.
 
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use sudoku_engine::sized::Alphabet;
 
 pub use super::rules::Solutions;
-use super::rules::{Found, Hint, Rules, State, values_of};
+use super::rules::{AT_ONCE, Found, Hint, IN_THE_BACKGROUND, Rules, State, values_of};
 
 /// Where the value of a filled cell came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +148,8 @@ pub struct Game {
     settings: Settings,
     stage: Stage,
     solutions: Solutions,
+    /// Where the count of the solutions going on in the background leaves its answer.
+    counting: Option<Arc<OnceLock<Solutions>>>,
     cursor: usize,
     /// The first digit of a two-digit value typed (the numbers alphabet, sides above 35).
     pending: Option<u8>,
@@ -177,6 +180,7 @@ impl Game {
             settings: Settings::default(),
             stage: Stage::Entering,
             solutions: Solutions::Unknown,
+            counting: None,
             cursor: 0,
             pending: None,
             hint: None,
@@ -201,8 +205,14 @@ impl Game {
     }
 
     /// Ends the entering of givens: refused while two givens clash; otherwise the solutions are
-    /// counted and play starts.
+    /// counted and play starts (a count that outlasts a moment goes on in the background).
     pub fn start_playing(&mut self) {
+        self.start_playing_within(AT_ONCE);
+    }
+
+    /// [`Game::start_playing`], counting the solutions for at most `patience` before play
+    /// starts.
+    fn start_playing_within(&mut self, patience: Duration) {
         let givens = self.board.givens();
         if let Some(conflict) = self.rules.clash(&givens) {
             self.say(
@@ -211,26 +221,37 @@ impl Game {
             );
             return;
         }
-        self.solutions = self.rules.solutions(&givens);
+        self.solutions = self.rules.solutions(&givens, patience);
+        if self.solutions == Solutions::Unsettled {
+            self.solutions = Solutions::Counting;
+            let (rules, answer) = (self.rules.clone(), Arc::new(OnceLock::new()));
+            self.counting = Some(Arc::clone(&answer));
+            std::thread::spawn(move || answer.set(rules.solutions(&givens, IN_THE_BACKGROUND)));
+        }
         self.stage = Stage::Playing;
         self.undo.clear();
         self.redo.clear();
-        self.message = match self.solutions {
-            Solutions::None => Some((
-                Tone::Warning,
-                "This puzzle has no solution: it can be played, but not finished.".into(),
-            )),
-            Solutions::Several => Some((
-                Tone::Warning,
-                "This puzzle has more than one solution: mistakes cannot be shown.".into(),
-            )),
-            Solutions::Unsettled => Some((
-                Tone::Warning,
-                "The solutions could not be counted in time: mistakes cannot be shown.".into(),
-            )),
-            _ => Some((Tone::Info, "Good luck! Press ? for a hint.".into())),
-        };
+        self.message = Some(news_of(&self.solutions));
         self.after_move();
+    }
+
+    /// Takes the answer of the count in the background, once there is one, and says it (but
+    /// for good news while a hint is on show: the hint's text stays).
+    fn take_count(&mut self) {
+        let Some(answer) = self.counting.as_ref().and_then(|answer| answer.get()) else {
+            return;
+        };
+        self.solutions = answer.clone();
+        self.counting = None;
+        if self.hint.is_none() || !matches!(self.solutions, Solutions::Unique(_)) {
+            self.message = Some(match &self.solutions {
+                Solutions::Unique(_) => (
+                    Tone::Info,
+                    "Counted: one solution, so mistakes can be shown (m).".into(),
+                ),
+                solutions => news_of(solutions),
+            });
+        }
     }
 
     /// The grid's shape, symbols and units.
@@ -290,6 +311,7 @@ impl Game {
         if self.stage == Stage::Playing {
             self.elapsed += delta;
         }
+        self.take_count();
     }
 
     /// Moves the selection by rows and columns, wrapping around the edges.
@@ -640,6 +662,9 @@ impl Game {
             },
             (Solutions::None, true) => "No solution to compare with.".to_string(),
             (Solutions::Unsettled, true) => "The solution is not known.".to_string(),
+            (Solutions::Counting, true) => {
+                "The solutions are still being counted: mistakes show once they are.".to_string()
+            }
             _ => "More than one solution: nothing to compare with.".to_string(),
         };
         self.say(Tone::Info, text);
@@ -731,6 +756,29 @@ impl Game {
 
 fn on_off(on: bool) -> &'static str {
     if on { "on" } else { "off" }
+}
+
+/// The message play starts with, given what the solutions are.
+fn news_of(solutions: &Solutions) -> (Tone, String) {
+    let warning = |text: &str| (Tone::Warning, text.to_string());
+    match solutions {
+        Solutions::None => {
+            warning("This puzzle has no solution: it can be played, but not finished.")
+        }
+        Solutions::Several => {
+            warning("This puzzle has more than one solution: mistakes cannot be shown.")
+        }
+        Solutions::Unsettled => {
+            warning("The solutions could not be counted in time: mistakes cannot be shown.")
+        }
+        Solutions::Counting => (
+            Tone::Info,
+            "Good luck! The solutions are being counted; ? for a hint.".into(),
+        ),
+        Solutions::Unknown | Solutions::Unique(_) => {
+            (Tone::Info, "Good luck! Press ? for a hint.".into())
+        }
+    }
 }
 
 /// A duration as `m:ss`, or `h:mm:ss` from an hour on.
@@ -1001,6 +1049,33 @@ mod tests {
     /// The first 16x16 puzzle of gecode_16x16.txt, and its rules.
     fn sixteen() -> (Rules, Vec<u8>) {
         testing::sized(&testing::sixteen())
+    }
+
+    #[test]
+    fn a_count_that_outlasts_its_moment_goes_on_while_the_player_plays() {
+        let (rules, givens) = sixteen();
+        let mut game = Game::entering(rules.clone(), &givens);
+        game.start_playing_within(Duration::ZERO);
+        assert_eq!(game.stage, Stage::Playing, "play starts at once");
+        assert_eq!(game.solutions, Solutions::Counting);
+        assert!(game.message().unwrap().1.contains("being counted"));
+        game.toggle_mistakes();
+        assert!(game.message().unwrap().1.contains("still being counted"));
+        let waited = std::time::Instant::now();
+        while game.solutions == Solutions::Counting {
+            assert!(waited.elapsed() < Duration::from_secs(60), "the count ends");
+            std::thread::sleep(Duration::from_millis(5));
+            game.tick(Duration::from_millis(5));
+        }
+        assert_eq!(game.solutions, rules.solutions(&givens, AT_ONCE));
+        assert!(matches!(game.solutions, Solutions::Unique(_)));
+        assert_eq!(
+            game.message(),
+            Some((
+                Tone::Info,
+                "Counted: one solution, so mistakes can be shown (m)."
+            ))
+        );
     }
 
     #[test]

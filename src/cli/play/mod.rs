@@ -387,7 +387,7 @@ mod tests {
         let givens = game.board().givens();
         assert!(givens.contains(&0));
         assert!(matches!(
-            game.rules().solutions(&givens),
+            game.rules().solutions(&givens, rules::AT_ONCE),
             rules::Solutions::Unique(_)
         ));
         let (again, _) = open(&["--box", "2x2", "--seed", "7"]).unwrap();

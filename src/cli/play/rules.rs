@@ -13,8 +13,8 @@ use sudoku_engine::{Grid, Position, count_solutions};
 use sudoku_logic::sized::{SizedCandidates, SizedMove};
 use sudoku_logic::{Candidates, CellDigit, Technique, explain, next_step, rate};
 
-/// How long the logic of other sizes may look for a step, count the solutions or rate the
-/// puzzle: a hard 25x25 grid can take minutes.
+/// How long the logic of other sizes may look for a step or rate the puzzle: a hard 25x25
+/// grid can take minutes.
 const PATIENCE: Duration = Duration::from_secs(3);
 
 /// The shape and symbols of a game's grid, with its units.
@@ -26,11 +26,21 @@ pub struct Rules {
     units: Vec<Vec<usize>>,
 }
 
+/// How long the solutions of a grid of another size are counted before play starts; a count
+/// that takes longer goes on in the background ([`IN_THE_BACKGROUND`]) while the player plays.
+pub const AT_ONCE: Duration = Duration::from_millis(300);
+
+/// How long a count of the solutions may go on in the background: the hardest 25x25 puzzles
+/// known take up to 13 s.
+pub const IN_THE_BACKGROUND: Duration = Duration::from_secs(120);
+
 /// What the givens allow, worked out once when the puzzle is set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Solutions {
     /// Not looked at yet (the givens are still being entered).
     Unknown,
+    /// Being counted in the background (a large, hard grid).
+    Counting,
     /// Not settled within the time allowed (a large, hard grid).
     Unsettled,
     /// The givens clash or allow no solution.
@@ -208,15 +218,16 @@ impl Rules {
     }
 
     /// How many solutions the givens allow (none, one or several), with the solution when
-    /// there is one.
-    pub fn solutions(&self, givens: &[u8]) -> Solutions {
+    /// there is one; at other sizes than 9x9, `Unsettled` when counting them takes longer than
+    /// `patience`.
+    pub fn solutions(&self, givens: &[u8], patience: Duration) -> Solutions {
         let (found, solution) = if self.is_nine() {
             let grid = nine_grid(givens);
             let solution = || sudoku_engine::solve(&grid).map(|s| s.cells().to_vec());
             (count_solutions(&grid, 2).found, solution())
         } else {
             let grid = self.grid(givens);
-            let deadline = Some(Instant::now() + PATIENCE);
+            let deadline = Some(Instant::now() + patience);
             let Ok(count) = sized::count_solutions_before(&grid, 2, deadline) else {
                 return Solutions::Unsettled;
             };
