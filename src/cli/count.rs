@@ -10,8 +10,8 @@ use sudoku_engine::{Record, SolutionCount};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, puzzle_text,
-    record_puzzle, unsolvable,
+    JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, out_of,
+    puzzle_text, record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, other_size};
@@ -100,7 +100,7 @@ fn count_record(
 ) -> Result<SolutionCount, Problem> {
     let budget = budget.start();
     let deadline = budget.map(|budget| budget.deadline);
-    let timed_out = |_| budget.expect("only a deadline times out").problem();
+    let timed_out = out_of(budget);
     if let Some(sized) = other_size(record, &sizes) {
         let sized = sized?;
         if let Some(clash) = sized.clash() {

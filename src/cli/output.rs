@@ -11,7 +11,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::ValueEnum;
 use sudoku_engine::sized::SizedError;
 use sudoku_engine::solver::SearchStats;
-use sudoku_engine::{Grid, ParseError, Record, SolutionCount};
+use sudoku_engine::{Grid, ParseError, Record, SolutionCount, TimedOut};
 
 use super::color;
 use super::input::Source;
@@ -285,6 +285,12 @@ impl Budget {
     pub fn problem(&self) -> Problem {
         Problem::Timeout(self.timeout)
     }
+}
+
+/// What a search that ran out of `budget` reports, for `map_err` (only a budget has a
+/// deadline to run out of).
+pub fn out_of(budget: Option<Budget>) -> impl Fn(TimedOut) -> Problem + Copy {
+    move |TimedOut| budget.expect("only a deadline times out").problem()
 }
 
 /// Counters for the `--stats` summary.

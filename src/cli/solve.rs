@@ -11,7 +11,7 @@ use sudoku_engine::solver::{SearchStats, solve_measured};
 
 use super::input::{InputArgs, run_puzzles};
 use super::output::{
-    Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, puzzle_text,
+    Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, out_of, puzzle_text,
     record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
@@ -93,12 +93,10 @@ fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeAr
         Some(sized) => sized.and_then(|sized| solve_other_size(&sized, budget, &mut search)),
         None => record_puzzle(record).and_then(|puzzle| {
             let budget = budget.start();
-            match solve_measured(puzzle, budget.map(|b| b.deadline), &mut search) {
-                Ok(solution) => solution
-                    .map(AnyGrid::Nine)
-                    .ok_or_else(|| unsolvable(puzzle)),
-                Err(_) => Err(budget.expect("only a deadline times out").problem()),
-            }
+            solve_measured(puzzle, budget.map(|b| b.deadline), &mut search)
+                .map_err(out_of(budget))?
+                .map(AnyGrid::Nine)
+                .ok_or_else(|| unsolvable(puzzle))
         }),
     };
     Solved {
@@ -118,10 +116,10 @@ fn solve_other_size(
         return Err(clash);
     }
     let budget = budget.start();
-    match sized::solve_measured(&puzzle.grid, budget.map(|budget| budget.deadline), search) {
-        Ok(Some(solution)) => Ok(AnyGrid::Other(puzzle.with(solution))),
-        Ok(None) => Err(Problem::NoSolution),
-        Err(_) => Err(budget.expect("only a deadline times out").problem()),
+    let deadline = budget.map(|budget| budget.deadline);
+    match sized::solve_measured(&puzzle.grid, deadline, search).map_err(out_of(budget))? {
+        Some(solution) => Ok(AnyGrid::Other(puzzle.with(solution))),
+        None => Err(Problem::NoSolution),
     }
 }
 

@@ -18,7 +18,7 @@ use sudoku_logic::{Rating, Technique};
 
 use super::input::Source;
 use super::logic_state::{AnyState, AnyStep};
-use super::output::{Budget, JsonStatus, Output, Problem, puzzle_text};
+use super::output::{Budget, JsonStatus, Output, Problem, out_of, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
 
 pub use candidates::{CandidatesArgs, candidates};
@@ -112,9 +112,7 @@ fn answer_or_report<T>(
 /// within `budget` if there is one (looked at between two steps and within one).
 fn steps_within(state: AnyState, until: Option<Technique>, budget: Option<Budget>) -> Explained {
     let deadline = budget.map(|budget| budget.deadline);
-    state
-        .steps(until, deadline)
-        .map_err(|_| budget.expect("only a deadline times out").problem())
+    state.steps(until, deadline).map_err(out_of(budget))
 }
 
 /// What logic made of one puzzle: the steps taken and the state they lead to.

@@ -13,7 +13,7 @@ use super::record_state::state_of;
 use super::{JsonRecord, level_name, report_failure, setup, steps_within};
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::rate;
-use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell};
+use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, out_of};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
 
@@ -156,7 +156,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         let explainer = nine
             .map(|nine| explainer_rating(&nine, deadline))
             .transpose()
-            .map_err(|_| budget.expect("only a deadline times out").problem())?;
+            .map_err(out_of(budget))?;
         Ok(Rated {
             path,
             level,

@@ -9,7 +9,7 @@ use sudoku_logic::sized::SizedCandidates;
 use sudoku_logic::{Candidates, CellDigit};
 
 use crate::cli::logic_state::AnyState;
-use crate::cli::output::{Budget, Problem};
+use crate::cli::output::{Budget, Problem, out_of};
 use crate::cli::sizes::{SizeArgs, other_size};
 
 /// The pencil-mark state of a record: from a puzzle of any size, or from a 729-character
@@ -142,11 +142,6 @@ fn sized_ruled_out(
             format!(" ({} must be {value})", state.cell_name(cell))
         });
     Ok(Problem::RuledOut(cell.unwrap_or_default()))
-}
-
-/// What a search that ran out of `budget` reports (only a budget has a deadline to run out of).
-fn out_of(budget: Option<Budget>) -> impl Fn(TimedOut) -> Problem {
-    move |TimedOut| budget.expect("only a deadline times out").problem()
 }
 
 /// The problem with a candidate state whose eliminations leave no solution: when its filled

@@ -12,7 +12,7 @@ use super::{Explained, JsonRecord, level_name, report_failure, setup, steps_with
 use crate::cli::color;
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::{AnyStep, rate};
-use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs};
+use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, out_of};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
 
@@ -118,7 +118,7 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
         let deadline = budget.map(|budget| budget.deadline);
         let step: Vec<AnyStep> = state
             .next_step(deadline)
-            .map_err(|_| budget.expect("only a deadline times out").problem())?
+            .map_err(out_of(budget))?
             .into_iter()
             .collect();
         let mut end = state;
