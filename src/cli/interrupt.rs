@@ -27,6 +27,9 @@ impl Interrupted {
     /// Ctrl-C, read as a key where the terminal does not turn it into a signal (`play`).
     pub const CTRL_C: Interrupted = Interrupted { signal: SIGINT };
 
+    /// The terminal gone, as SIGHUP (1 on every unix) says; `play` finds it out for itself too.
+    pub const HANG_UP: Interrupted = Interrupted { signal: 1 };
+
     /// The exit status of a program ended so: 128 + the signal's number.
     pub fn exit_status(self) -> u8 {
         u8::try_from(128 + self.signal).unwrap_or(u8::MAX)

@@ -309,6 +309,29 @@ mod in_a_terminal {
     }
 
     #[test]
+    fn a_terminal_that_hangs_up_ends_the_game() {
+        let mut screen = Screen::open(24, 80);
+        let mut child = screen.spawn(&["play", MEDIUM]);
+        screen.wait_for("Good luck");
+        // The window closes: every handle on the master side goes (the reader's once the
+        // clock's next redraw reaches it), the terminal hangs up, reads on it find its end.
+        let Screen { master, output, .. } = screen;
+        drop((master, output));
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.0.try_wait().unwrap() {
+                break status.code();
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "still running without a terminal"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        assert_eq!(status, Some(129), "as for SIGHUP");
+    }
+
+    #[test]
     fn a_small_terminal_gets_a_message_and_a_resize_redraws() {
         let mut screen = Screen::open(20, 50);
         let child = screen.spawn(&["play", MEDIUM]);

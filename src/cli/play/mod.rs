@@ -94,6 +94,7 @@ pub fn run(args: PlayArgs) -> Result<Status> {
     }
     let mut app = App::new(game, save_path, color::on_stdout());
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
+    watch_the_terminal();
     let result = play(&mut terminal, &mut app);
     ratatui::restore();
     result.map(|()| Status::Success)
@@ -119,6 +120,19 @@ fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<()> {
         last = now;
         interrupt::check()?;
     }
+}
+
+/// Ends the program once the terminal is gone (closed, or its session hung up), with SIGHUP's
+/// status, 129. The session's loop cannot see it: on a terminal that has hung up, crossterm
+/// (0.29) reads end-of-file again and again inside `event::poll`, which then never returns,
+/// not even at its timeout (crossterm issue 793), and the program would spin for ever.
+fn watch_the_terminal() {
+    std::thread::spawn(|| {
+        while std::io::stdout().is_terminal() {
+            std::thread::sleep(TICK);
+        }
+        std::process::exit(interrupt::Interrupted::HANG_UP.exit_status().into());
+    });
 }
 
 /// The game to play, and the saved game it resumes (where `s` saves by default).
