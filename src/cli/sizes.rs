@@ -7,9 +7,10 @@
 //! reads the input instead, grids over several lines included; its records reach the
 //! subcommands the same way, as text for [`other_size`] to read.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 use clap::Args;
+use sudoku_engine::parse::{MAX_LINE, invalid_character};
 use sudoku_engine::sized::{Alphabet, Shape, SizedError, SizedGrid};
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
@@ -75,6 +76,13 @@ const CELLS_ABOVE_NINE: usize = 100;
 /// not fit --box). None for a record that is no such attempt: its 9x9 error stands.
 pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
+    // A line cut short or not UTF-8 is no grid of any size: the reader's words say why.
+    if matches!(
+        invalid.error,
+        ParseError::LineTooLong { .. } | ParseError::InvalidByte { .. }
+    ) {
+        return None;
+    }
     // 729 characters are a 9x9 candidate line (see `sudoku candidates`), not a 27x27 grid,
     // unless --box says so.
     if args.shape.is_none() && invalid.text.trim().chars().count() == 729 {
@@ -270,6 +278,19 @@ impl<R: BufRead> SizedRecords<R> {
         let text = rows.join(" ");
         Some(record(line, text, error))
     }
+
+    /// The record of a line that is not a row, given after the grid it interrupts (if any,
+    /// which is given first).
+    fn after_grid(&mut self, text: String, error: ParseError) -> Record {
+        let this = record(self.line_number, text, error);
+        match self.end_grid() {
+            Some(grid) => {
+                self.pending = Some(this);
+                grid
+            }
+            None => this,
+        }
+    }
 }
 
 /// A record holding `text` for [`other_size`] to read.
@@ -292,18 +313,22 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             if self.finished {
                 return None;
             }
-            let mut line = String::new();
-            match self.reader.read_line(&mut line) {
+            let line = match read_line(&mut self.reader) {
                 Err(error) => {
                     self.finished = true;
                     return Some(Err(error));
                 }
-                Ok(0) => {
+                Ok(None) => {
                     self.finished = true;
                     return self.end_grid().map(Ok);
                 }
-                Ok(_) => self.line_number += 1,
-            }
+                Ok(Some(line)) => line,
+            };
+            self.line_number += 1;
+            let line = match line {
+                Line::Text(text) => text,
+                Line::Bad(text, error) => return Some(Ok(self.after_grid(text, error))),
+            };
             let text = line.trim_start_matches('\u{feff}').trim();
             if text.starts_with('#') {
                 continue;
@@ -334,13 +359,63 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
                 true => ParseError::WrongCellCount { found: cells },
                 false => ParseError::SizedCellCount { found: cells, size },
             };
-            let this = record(self.line_number, text.to_string(), error);
-            match self.end_grid() {
-                Some(grid) => {
-                    self.pending = Some(this);
-                    return Some(Ok(grid));
-                }
-                None => return Some(Ok(this)),
+            return Some(Ok(self.after_grid(text.to_string(), error)));
+        }
+    }
+}
+
+/// A line as [`read_line`] finds it.
+enum Line {
+    /// Its text, line ending included.
+    Text(String),
+    /// Its text (what was kept of it), and why it is no row: too long, or not UTF-8.
+    Bad(String, ParseError),
+}
+
+/// Reads the next line, up to `\n`; `None` at the end of the input. A line is kept only up to
+/// [`MAX_LINE`] bytes (the rest is skipped), so that memory does not grow with the input.
+fn read_line(reader: &mut impl BufRead) -> io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let bound = MAX_LINE as u64 + 1;
+    if reader.by_ref().take(bound).read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    if bytes.len() > MAX_LINE {
+        skip_rest_of_line(reader)?;
+        let text = String::from_utf8_lossy(&bytes[..MAX_LINE]).into_owned();
+        return Ok(Some(Line::Bad(
+            text,
+            ParseError::LineTooLong { max: MAX_LINE },
+        )));
+    }
+    Ok(Some(match String::from_utf8(bytes) {
+        Ok(text) => Line::Text(text),
+        Err(error) => {
+            let bad = invalid_character(error.as_bytes(), error.utf8_error().valid_up_to());
+            Line::Bad(String::from_utf8_lossy(error.as_bytes()).into_owned(), bad)
+        }
+    }))
+}
+
+/// Reads past the rest of a line, its `\n` included.
+fn skip_rest_of_line(reader: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => {
+                reader.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let length = buffer.len();
+                reader.consume(length);
             }
         }
     }

@@ -405,7 +405,46 @@ fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
     );
 }
 
-/// The logic commands at every size: each step of `explain` is checked by replaying it on the
+#[test]
+fn a_bad_line_among_grids_of_another_size_costs_only_its_own_answer() {
+    // With --box, and in a source whose first lines are rows of a 4x4 grid: a line that is not
+    // UTF-8, then one longer than any the reader keeps, between two puzzles.
+    let long = "A".repeat(sudoku_engine::parse::MAX_LINE + 10);
+    let rows = "..1.\n....\n1..2\n4...\n\n";
+    let mut input = rows.as_bytes().to_vec();
+    input.extend_from_slice(b"..1\xff....1..24...\n");
+    input.extend_from_slice(format!("{long}\n..2..3...4..1...\n").as_bytes());
+    for args in [&["solve", "--box", "2x2"][..], &["solve"]] {
+        let output = common::sudoku()
+            .args(args)
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        );
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stdout.lines().collect::<Vec<_>>(),
+            [
+                "2413312413424231",
+                "error: invalid puzzle",
+                "error: invalid puzzle",
+                "4123234134121234"
+            ],
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("<stdin>:6: invalid byte \\xff at column 4"),
+            "{args:?}: {stderr}"
+        );
+        let too_long = format!("<stdin>:7: line is longer than {} bytes", long.len() - 10);
+        assert!(stderr.contains(&too_long), "{args:?}: {stderr}");
+    }
+}
+
+/// The logic commands at every size: each step of `explain` is checked by replaying it on the/// The logic commands at every size: each step of `explain` is checked by replaying it on the
 /// solution (placements are the solution's values, eliminations are not), and the path ends in
 /// the solution `solve` prints.
 #[test]
@@ -855,6 +894,20 @@ fn candidate_lines_of_other_sizes_are_read_back() {
         form.split_whitespace().count() == 1296 && form.contains(','),
         "{form}"
     );
+    let (status, again, stderr) = run(&["candidates", "-f", "candidates"], &form);
+    assert_eq!((status, again), (0, form), "{stderr}");
+
+    // 64x64, half given: the candidate line runs past 64 KiB, and still reads back.
+    let value = |r: usize, c: usize| (r % 8 * 8 + r / 8 + c) % 64 + 1;
+    let half: Vec<String> = (0..64 * 64)
+        .map(|cell| match cell % 2 {
+            0 => value(cell / 64, cell % 64).to_string(),
+            _ => ".".to_string(),
+        })
+        .collect();
+    let (status, form, stderr) = run(&["candidates", "-f", "candidates"], &half.join(" "));
+    assert_eq!(status, 0, "{stderr}");
+    assert!(form.len() > 64 * 1024, "{}", form.len());
     let (status, again, stderr) = run(&["candidates", "-f", "candidates"], &form);
     assert_eq!((status, again), (0, form), "{stderr}");
 

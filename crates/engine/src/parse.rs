@@ -21,7 +21,9 @@ use crate::grid::{CELLS, Grid};
 use crate::sized::Shape;
 
 /// The longest line kept, in bytes; a longer one is an error and the rest of it is skipped.
-pub const MAX_LINE: usize = 64 * 1024;
+/// The longest line the tool writes fits: a 64x64 candidate line with every candidate, about
+/// 750 KB.
+pub const MAX_LINE: usize = 1 << 20;
 
 /// One puzzle found in the input, or a piece of text that should have been one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,7 +209,7 @@ fn is_separator(byte: u8) -> bool {
 
 /// The error for the byte at `index`: the character there and its column in characters, or
 /// the byte itself when it does not start a valid UTF-8 character.
-fn invalid_character(line: &[u8], index: usize) -> ParseError {
+pub fn invalid_character(line: &[u8], index: usize) -> ParseError {
     let column = line[..index].iter().filter(|&&b| b & 0xC0 != 0x80).count() + 1;
     let tail = &line[index..line.len().min(index + 4)];
     let valid = match std::str::from_utf8(tail) {
