@@ -333,6 +333,18 @@ impl<R: Read> CsvRecords<R> {
     }
 }
 
+/// A CSV row as text, each byte that is not UTF-8 read as U+FFFD: a puzzle field holding one
+/// is refused for that character, and the other fields do not matter (the csv crate's own
+/// text rows fail whole, and a row that fails gets no answer).
+fn text_of(row: &csv::ByteRecord) -> csv::StringRecord {
+    let mut text = csv::StringRecord::with_capacity(row.as_slice().len(), row.len());
+    for field in row {
+        text.push_field(&String::from_utf8_lossy(field));
+    }
+    text.set_position(row.position().cloned());
+    text
+}
+
 impl<R: Read> Iterator for CsvRecords<R> {
     type Item = io::Result<Record>;
 
@@ -348,9 +360,9 @@ impl<R: Read> Iterator for CsvRecords<R> {
             self.finished = true;
             return Some(Err(fault));
         }
-        let mut row = csv::StringRecord::new();
-        match self.reader.read_record(&mut row) {
-            Ok(true) => Some(Ok(self.record(&row))),
+        let mut row = csv::ByteRecord::new();
+        match self.reader.read_byte_record(&mut row) {
+            Ok(true) => Some(Ok(self.record(&text_of(&row)))),
             Ok(false) => None,
             Err(error) => Some(Err(io::Error::other(error))),
         }

@@ -578,6 +578,30 @@ fn csv_input_takes_the_puzzle_from_a_column() {
     let (status, stdout, stderr) = run(&["count", "--column", "nope"], &input);
     assert_eq!((status, stdout.as_str()), (2, ""));
     assert!(stderr.contains("no column \"nope\""), "{stderr}");
+
+    // Bytes that are not UTF-8: in the puzzle's field the row is refused with an answer of its
+    // own; in another field (Latin-1 text, say) they do not matter.
+    let mut input = format!("id,note,puzzle\n1,a,{easy}\n2,a,").into_bytes();
+    input.extend_from_slice(b"\xff\xfe\n3,caf\xe9,");
+    input.extend_from_slice(format!("{easy}\n").as_bytes());
+    let output = common::sudoku()
+        .args(["solve", "--csv"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let expected = format!(
+        "{}\nerror: invalid puzzle\n{}\n",
+        common::SOLUTION,
+        common::SOLUTION
+    );
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), expected);
+    assert!(
+        stderr.starts_with("sudoku: <stdin>:3: invalid character"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
 
 #[test]
