@@ -420,3 +420,32 @@ fn skip_rest_of_line(reader: &mut impl BufRead) -> io::Result<()> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the bytes, reading them gives records only (never an error that would end
+        /// the source), each at a line that is in the input, in order.
+        #[test]
+        fn any_bytes_read_as_records_in_order(
+            bytes in proptest::collection::vec(
+                prop_oneof![Just(b'\n'), Just(b'.'), Just(b'1'), Just(b'4'), Just(0xff), any::<u8>()],
+                0..200,
+            ),
+            numbers in any::<bool>(),
+        ) {
+            let lines = bytes.split(|&b| b == b'\n').count() as u64;
+            let alphabet = numbers.then_some(Alphabet::Numbers);
+            let shape = Shape::new(2, 2).unwrap();
+            let mut last = 0;
+            for record in SizedRecords::new(bytes.as_slice(), shape, alphabet) {
+                let record = record.expect("in-memory input reads without error");
+                prop_assert!(record.line > last && record.line <= lines, "{}", record.line);
+                last = record.line;
+            }
+        }
+    }
+}
