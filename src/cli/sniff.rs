@@ -10,7 +10,6 @@ use std::io::{self, BufRead, Cursor, Read};
 
 use sudoku_engine::PuzzleReader;
 use sudoku_engine::Record;
-use sudoku_engine::parse::MAX_LINE;
 use sudoku_engine::sized::{Alphabet, Shape};
 
 use super::sizes::SizedRecords;
@@ -18,6 +17,11 @@ use super::sizes::SizedRecords;
 /// Lines of comments, blanks and separators looked past before the first row; a source with
 /// more is read as 9x9 puzzles.
 const MAX_SKIPPED: usize = 64;
+
+/// The most of a line looked at (no row of a grid comes near it: 64 numbers of two digits
+/// with separators take about 200 bytes), so that what is held to be read again stays small;
+/// the rest of a longer line is read as the next line here, and whole by the reader after.
+const MAX_LOOKED_AT: usize = 64 * 1024;
 
 /// The records of a source read without `--box`: grids of another size when its first two
 /// lines are rows of one (see the module's words), 9x9 puzzles and one-line grids of every
@@ -87,7 +91,7 @@ fn first_rows(reader: &mut impl BufRead) -> (Vec<u8>, Option<Row>) {
 
 /// Reads one line into `seen`, ending at `\n` or `\r` (a lone carriage return ends a line, as
 /// the 9x9 reader has it, so that nothing waits for a `\n` that may never come) or after
-/// [`MAX_LINE`] bytes (no row is that long); the number of bytes read, 0 at the end.
+/// [`MAX_LOOKED_AT`] bytes; the number of bytes read, 0 at the end.
 fn read_line(reader: &mut impl BufRead, seen: &mut Vec<u8>) -> io::Result<usize> {
     let mut read = 0;
     loop {
@@ -100,7 +104,7 @@ fn read_line(reader: &mut impl BufRead, seen: &mut Vec<u8>) -> io::Result<usize>
         seen.extend_from_slice(&buffer[..taken]);
         reader.consume(taken);
         read += taken;
-        if end.is_some() || read > MAX_LINE {
+        if end.is_some() || read > MAX_LOOKED_AT {
             return Ok(read);
         }
     }
