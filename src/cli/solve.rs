@@ -102,7 +102,7 @@ fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeAr
     Solved {
         result,
         search,
-        micros: started.map_or(0.0, |started| started.elapsed().as_secs_f64() * 1e6),
+        micros: started.map_or(0.0, |started| started.elapsed().as_nanos() as f64 / 1e3),
     }
 }
 

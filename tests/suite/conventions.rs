@@ -420,6 +420,16 @@ fn qqwing_options_show_the_puzzle_the_time_and_the_search() {
     );
     assert_eq!(objects[0]["nodes"], 1);
     assert!(objects[1]["micros"].as_f64().unwrap() > 0.0);
+    // Whole nanoseconds: no binary noise in the last digits (39.419000000000004 once).
+    let (_, timed, _) = run(&["solve", "-f", "json", "--timer"], &input);
+    for line in timed.lines() {
+        let micros = line.split("\"micros\":").nth(1).unwrap();
+        let number = micros.trim_end_matches('}');
+        let decimals = number
+            .split_once('.')
+            .map_or(0, |(_, decimals)| decimals.len());
+        assert!(decimals <= 3, "{line}");
+    }
     let (_, plain, _) = run(&["solve", "-f", "json"], &input);
     assert!(!plain.contains("guesses") && !plain.contains("micros"));
     // count the same: proving the solution alone takes at least the guesses that found it,
