@@ -113,6 +113,17 @@ impl From<Generated> for Made {
     }
 }
 
+impl Made {
+    /// The puzzle and its solution written in `alphabet`.
+    fn written_in(self, alphabet: Alphabet) -> Made {
+        Made {
+            puzzle: self.puzzle.written_in(alphabet),
+            solution: self.solution.written_in(alphabet),
+            ..self
+        }
+    }
+}
+
 /// Puzzle number `index` of another size than 9x9 (or its solution grid alone when `solved`),
 /// of the `difficulty` asked for, if any.
 pub fn make_other_size(
@@ -246,17 +257,18 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         }
         if solved {
             let solution = generate::random_grid(&mut puzzle_rng(seed, index));
-            return Ok(Generated {
+            let generated = Generated {
                 puzzle: solution,
                 solution,
-            }
-            .into());
+            };
+            return Ok(Made::from(generated).written_in(alphabet));
         }
         let options = Options {
             deadline: budget.start().map(|budget| budget.deadline),
             ..options
         };
-        make_puzzle(seed, index, difficulty, &options).map(Made::from)
+        make_puzzle(seed, index, difficulty, &options)
+            .map(|generated| Made::from(generated).written_in(alphabet))
     };
     // A puzzle with a clue limit or a level can take seconds: hand them out one at a time.
     let slow = args.clues.is_some() || args.difficulty.is_some() || other_shape.is_some();

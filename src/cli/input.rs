@@ -9,11 +9,11 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use clap::Args;
-use sudoku_engine::{Grid, InvalidPuzzle, Record};
+use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
-use super::sizes::{SizeArgs, SizedRecords, other_size};
+use super::sizes::{SizeArgs, SizedRecords, cells_in, other_size};
 use super::sniff;
 use sudoku_engine::sized::{Alphabet, Shape};
 
@@ -302,11 +302,21 @@ impl<R: Read> CsvRecords<R> {
     /// The record for one row.
     fn record(&self, row: &csv::StringRecord) -> Record {
         let line = row.position().map_or(0, csv::Position::line);
+        // Text in another alphabet than digits is left whole for `other_size` to read: the
+        // 9x9 reader would take it for digits.
+        let alphabet = self.sizes.alphabet;
+        let other_alphabet = alphabet.is_some_and(|alphabet| alphabet != Alphabet::Digits);
         let read = |index: usize| {
             let text = row.get(index).unwrap_or_default().trim();
+            let puzzle = match other_alphabet {
+                true => Err(ParseError::WrongCellCount {
+                    found: cells_in(text, alphabet == Some(Alphabet::Numbers)),
+                }),
+                false => text.parse::<Grid>(),
+            };
             Record {
                 line,
-                puzzle: text.parse::<Grid>().map_err(|error| InvalidPuzzle {
+                puzzle: puzzle.map_err(|error| InvalidPuzzle {
                     text: text.to_string(),
                     error,
                 }),

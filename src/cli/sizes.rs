@@ -101,8 +101,13 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
         {
             None
         }
-        // Text with 81 cells that is no 9x9 puzzle: the 9x9 reader's words say it best.
-        Err(SizedError::InvalidSymbol { size: 9, .. }) if args.shape.is_none() => None,
+        // Text with 81 cells that is no 9x9 puzzle: the 9x9 reader's words say it best,
+        // unless the alphabet named is not its digits.
+        Err(SizedError::InvalidSymbol { size: 9, .. })
+            if args.shape.is_none() && args.alphabet.is_none_or(|a| a == Alphabet::Digits) =>
+        {
+            None
+        }
         Err(error) => Some(Err(Problem::InvalidSized(error))),
     }
 }
@@ -206,6 +211,19 @@ impl AnyGrid {
         }
     }
 
+    /// The grid written in `alphabet`: a 9x9 grid in another alphabet than digits becomes a
+    /// grid of the general kind, which writes any alphabet.
+    pub fn written_in(self, alphabet: Alphabet) -> AnyGrid {
+        match self {
+            AnyGrid::Nine(grid) if alphabet != Alphabet::Digits => AnyGrid::Other(SizedPuzzle {
+                grid: SizedGrid::from_values(Shape::NINE, grid.cells().to_vec())
+                    .expect("a 9x9 grid fits its shape"),
+                alphabet,
+            }),
+            grid => grid,
+        }
+    }
+
     /// The grid as rows with box separators, ending with a newline.
     pub fn block(&self) -> String {
         match self {
@@ -217,11 +235,13 @@ impl AnyGrid {
 
 /// The records of a source of grids of one shape other than 9x9 (`--box`): a line holding all
 /// the cells, or a grid of one line per row (separators `|`, `+`, `-` and spaces allowed, lines
-/// of separators only skipped, a blank line ending a grid). Each record carries its text for
-/// [`other_size`] to read, as the 9x9 reader's refused records do.
+/// of separators only skipped, a blank line ending a grid). Or, without a shape, a record a
+/// line, of any size. Each record carries its text for [`other_size`] to read, as the 9x9
+/// reader's refused records do.
 pub struct SizedRecords<R> {
     reader: R,
-    shape: Shape,
+    /// The shape of the grids; none for one-line grids of any size.
+    shape: Option<Shape>,
     numbers: bool,
     line_number: u64,
     /// The grid being read: its first line and its rows' text.
@@ -237,9 +257,20 @@ impl<R: BufRead> SizedRecords<R> {
         let numbers = alphabet == Some(Alphabet::Numbers)
             || (alphabet.is_none() && !Alphabet::Digits.fits(shape.size()));
         SizedRecords {
-            reader,
-            shape,
+            shape: Some(shape),
             numbers,
+            ..SizedRecords::lines(reader, alphabet)
+        }
+    }
+
+    /// One-line grids of any size from `reader`, written in `alphabet`: the way to read text
+    /// in another alphabet than digits, which the 9x9 reader would take for digits (`0` as a
+    /// blank, not hex's first symbol).
+    pub fn lines(reader: R, alphabet: Option<Alphabet>) -> SizedRecords<R> {
+        SizedRecords {
+            reader,
+            shape: None,
+            numbers: alphabet == Some(Alphabet::Numbers),
             line_number: 0,
             grid: None,
             pending: None,
@@ -247,31 +278,20 @@ impl<R: BufRead> SizedRecords<R> {
         }
     }
 
-    /// How many cells a line holds.
-    fn cells_in(&self, line: &str) -> usize {
-        let words = line
-            .split_whitespace()
-            .filter(|word| !word.chars().all(|c| matches!(c, '|' | '+' | '-')));
-        match self.numbers {
-            true => words.count(),
-            false => words
-                .flat_map(str::chars)
-                .filter(|c| !matches!(c, '|' | '+' | '-'))
-                .count(),
-        }
-    }
-
     /// The record of the grid in progress, complete or not.
     fn end_grid(&mut self) -> Option<Record> {
         let (line, rows) = self.grid.take()?;
-        let complete = rows.len() == self.shape.size();
+        let shape = self
+            .shape
+            .expect("only a shape has grids over several lines");
+        let complete = rows.len() == shape.size();
         let error = match complete {
             true => ParseError::WrongCellCount {
-                found: self.shape.cells(),
+                found: shape.cells(),
             },
             false => ParseError::SizedIncompleteGrid {
                 rows: rows.len(),
-                size: self.shape.size(),
+                size: shape.size(),
             },
         };
         // An incomplete grid is refused as it is; a complete one is read by `other_size`.
@@ -339,11 +359,15 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
                 }
                 continue;
             }
-            let cells = self.cells_in(text);
-            let size = self.shape.size();
+            let cells = cells_in(text, self.numbers);
             if cells == 0 {
                 continue;
             }
+            let Some(shape) = self.shape else {
+                let error = ParseError::WrongCellCount { found: cells };
+                return Some(Ok(record(self.line_number, text.to_string(), error)));
+            };
+            let size = shape.size();
             if cells == size {
                 let number = self.line_number;
                 let (_, rows) = self.grid.get_or_insert_with(|| (number, Vec::new()));
@@ -355,12 +379,27 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             }
             // A whole puzzle on a line, or a line of the wrong length: a record of its own,
             // after the grid it interrupts.
-            let error = match cells == self.shape.cells() {
+            let error = match cells == shape.cells() {
                 true => ParseError::WrongCellCount { found: cells },
                 false => ParseError::SizedCellCount { found: cells, size },
             };
             return Some(Ok(self.after_grid(text.to_string(), error)));
         }
+    }
+}
+
+/// How many cells a line holds: its words in numbers, else its characters, the separators
+/// `|`, `+` and `-` left out either way.
+pub fn cells_in(line: &str, numbers: bool) -> usize {
+    let words = line
+        .split_whitespace()
+        .filter(|word| !word.chars().all(|c| matches!(c, '|' | '+' | '-')));
+    match numbers {
+        true => words.count(),
+        false => words
+            .flat_map(str::chars)
+            .filter(|c| !matches!(c, '|' | '+' | '-'))
+            .count(),
     }
 }
 

@@ -37,6 +37,9 @@ pub fn records<'a, R: BufRead + 'a>(
             let alphabet = alphabet.or(row.numbers.then_some(Alphabet::Numbers));
             Box::new(SizedRecords::new(replayed, row.grid_shape(), alphabet))
         }
+        None if alphabet.is_some_and(|alphabet| alphabet != Alphabet::Digits) => {
+            Box::new(SizedRecords::lines(replayed, alphabet))
+        }
         None => Box::new(PuzzleReader::new(replayed)),
     }
 }

@@ -322,6 +322,57 @@ fn alphabets_are_detected_and_answers_keep_them() {
 }
 
 #[test]
+fn a_9x9_alphabet_named_is_written_and_read_as_named() {
+    // Hex's 0 is a value, not a blank: the 9x9 reader must not read the puzzle as digits.
+    let (_, json, _) = run(
+        &["generate", "--alphabet", "hex", "--seed", "1", "-f", "json"],
+        "",
+    );
+    let made: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (puzzle, solution) = (
+        made["puzzle"].as_str().unwrap(),
+        made["solution"].as_str().unwrap(),
+    );
+    assert!(puzzle.contains('0') && !puzzle.contains('9'), "{puzzle}");
+    for args in [
+        &["solve", "--alphabet", "hex"][..],
+        &["solve", "--box", "3x3", "--alphabet", "hex"],
+    ] {
+        let (status, answer, stderr) = run(args, puzzle);
+        assert_eq!((status, answer.trim()), (0, solution), "{args:?}: {stderr}");
+    }
+    let (status, count, _) = run(&["count", "--alphabet", "hex"], puzzle);
+    assert_eq!((status, count.trim()), (0, "1"));
+    let row = format!("id,puzzle\n1,{puzzle}\n");
+    let (status, answer, _) = run(&["solve", "--csv", "--alphabet", "hex"], &row);
+    assert_eq!((status, answer.trim()), (0, solution));
+    // Letters and numbers are written as asked, and read back.
+    let (_, letters, _) = run(&["generate", "--alphabet", "letters", "--seed", "1"], "");
+    assert!(
+        letters
+            .trim()
+            .chars()
+            .all(|c| c == '.' || ('A'..='I').contains(&c)),
+        "{letters}"
+    );
+    let (status, answer, _) = run(&["solve", "--alphabet", "letters"], &letters);
+    assert_eq!(status, 0);
+    assert!(
+        answer.trim().chars().all(|c| ('A'..='I').contains(&c)),
+        "{answer}"
+    );
+    let (_, numbers, _) = run(&["generate", "--alphabet", "numbers", "--solved"], "");
+    assert_eq!(numbers.split_whitespace().count(), 81, "{numbers}");
+    // Digits where letters were named are refused, the symbol named, as at other sizes.
+    let (status, stdout, stderr) = run(&["solve", "--alphabet", "letters"], common::EASY);
+    assert_eq!((status, stdout.as_str()), (2, "error: invalid puzzle\n"));
+    assert!(
+        stderr.contains("invalid symbol '5' at r1c1: a 9x9 grid's symbols are A-I"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_prime_or_too_large_side_is_named_and_a_prime_one_read_with_rows_for_boxes() {
     let sevens = ".".repeat(49);
     let too_large = vec!["0"; 65 * 65].join(" ");
