@@ -25,13 +25,13 @@ pub enum ParseError {
         column: usize,
     },
     /// A one-line puzzle whose cell count is not 81 (nor that of a grid of another size).
-    #[error("found {found} cells, expected 81 (or a grid of 9 rows of 9){}", why_no_grid(.found))]
+    #[error("found {}, expected 81 (or a grid of 9 rows of 9){}", cells(.found), why_no_grid(.found))]
     WrongCellCount {
         /// How many cells the line holds.
         found: usize,
     },
     /// A row of a 9-line grid whose cell count is not 9.
-    #[error("grid row {row} has {found} cells, expected 9")]
+    #[error("grid row {row} has {}, expected 9", cells(.found))]
     GridRowLength {
         /// The row of the grid, 1-9.
         row: usize,
@@ -52,7 +52,7 @@ pub enum ParseError {
     },
     /// In a source of grids of another size (side `size`), a line that is neither a row nor a
     /// whole grid.
-    #[error("found {found} cells, expected {size} (a row) or {} (a whole grid) for a {size}x{size} grid", size * size)]
+    #[error("found {}, expected {size} (a row) or {} (a whole grid) for a {size}x{size} grid", cells(.found), size * size)]
     SizedCellCount {
         /// How many cells the line holds.
         found: usize,
@@ -74,6 +74,14 @@ pub enum ParseError {
         /// How many puzzles (valid or not) the text holds.
         found: usize,
     },
+}
+
+/// `n` cells, in words: `1 cell`, `2 cells`.
+pub(crate) fn cells(n: &usize) -> String {
+    match n {
+        1 => "1 cell".to_string(),
+        n => format!("{n} cells"),
+    }
 }
 
 /// Why a square number of cells has no usual shape ([`Shape::for_cells`]), for a side of 5 or
@@ -141,6 +149,9 @@ mod tests {
         let expected = "expected 81 (or a grid of 9 rows of 9)";
         assert_eq!(message(80), format!("found 80 cells, {expected}"));
         assert_eq!(message(16), format!("found 16 cells, {expected}"));
+        assert_eq!(message(1), format!("found 1 cell, {expected}"));
+        let row = ParseError::GridRowLength { row: 2, found: 1 }.to_string();
+        assert_eq!(row, "grid row 2 has 1 cell, expected 9");
         assert_eq!(
             message(1369),
             format!(

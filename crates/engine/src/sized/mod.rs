@@ -62,16 +62,17 @@ pub enum SizedError {
     },
     /// A number of cells that is no grid with boxes.
     #[error(
-        "found {found} cells: not a grid with boxes (the square of a side from 4 to 64 that is \
+        "found {}: not a grid with boxes (the square of a side from 4 to 64 that is \
          not prime: 16, 36, 64, 81, 100, 144, 196, 225, 256, ... 4096 cells; --box RxC names \
-         a shape)"
+         a shape)",
+        crate::error::cells(.found)
     )]
     NoShape {
         /// Cells found.
         found: usize,
     },
     /// Not the number of cells the shape asked for has.
-    #[error("found {found} cells, expected {} for boxes of {shape}", shape.cells())]
+    #[error("found {}, expected {} for boxes of {shape}", crate::error::cells(.found), shape.cells())]
     WrongCellCount {
         /// Cells found.
         found: usize,
