@@ -27,11 +27,11 @@ pub struct SizeArgs {
     #[arg(long = "box", value_name = "RxC", value_parser = |text: &str| text.parse::<Shape>())]
     pub shape: Option<Shape>,
 
-    /// The symbols of puzzles of another size: digits (1-9 then A-Z: 1-9 and A-G for 16x16),
-    /// letters (A-Z: A-Y for 25x25), hex (0-9 then A-Z: 0-9 and A-F for 16x16) or numbers
-    /// (separated by spaces; any size, the only one above 35x35). Without it the alphabet
-    /// comes from the symbols (digits, or numbers above 35x35, for a grid without any), and
-    /// answers are written in the same one.
+    /// The symbols of the puzzles: digits (1-9 then A-Z: 1-9 and A-G for 16x16), letters (A-Z:
+    /// A-I for 9x9, A-Y for 25x25), hex (0-9 then A-Z: 0-8 for 9x9, 0-9 and A-F for 16x16) or
+    /// numbers (separated by spaces; any size, the only one above 35x35). Without it the
+    /// alphabet comes from the symbols (digits, or numbers above 35x35, for a grid without
+    /// any), and answers are written in the same one.
     #[arg(long, value_name = "NAME", ignore_case = true,
           value_parser = |text: &str| text.parse::<Alphabet>())]
     pub alphabet: Option<Alphabet>,
