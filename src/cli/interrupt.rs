@@ -18,7 +18,7 @@ const CAUGHT: [i32; 2] = [SIGINT, SIGTERM];
 static RECEIVED: LazyLock<Arc<AtomicUsize>> = LazyLock::new(|| Arc::new(AtomicUsize::new(0)));
 
 /// Why a run stopped early: a signal asked it to (Ctrl-C, most often).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Interrupted {
     signal: i32,
 }

@@ -309,10 +309,15 @@ mod in_a_terminal {
     }
 
     #[test]
-    fn a_terminal_that_hangs_up_ends_the_game() {
+    fn a_terminal_that_hangs_up_ends_the_game_and_saves_its_moves() {
+        let folder = tempfile::tempdir().unwrap();
+        let save = folder.path().join("game.txt");
         let mut screen = Screen::open(24, 80);
-        let mut child = screen.spawn(&["play", MEDIUM]);
+        let mut child = screen.spawn(&["play", MEDIUM, "--save", save.to_str().unwrap()]);
         screen.wait_for("Good luck");
+        screen.press("5");
+        let givens = MEDIUM.chars().filter(char::is_ascii_digit).count();
+        screen.wait_until("placed a 5", |s| filled(s) > givens);
         // The window closes: every handle on the master side goes (the reader's once the
         // clock's next redraw reaches it), the terminal hangs up, reads on it find its end.
         let Screen { master, output, .. } = screen;
@@ -329,6 +334,27 @@ mod in_a_terminal {
             std::thread::sleep(Duration::from_millis(50));
         };
         assert_eq!(status, Some(129), "as for SIGHUP");
+        let saved = std::fs::read_to_string(&save).expect("the game saved as `s` saves it");
+        assert!(saved.contains("# player: 5"), "{saved}");
+    }
+
+    #[test]
+    fn sighup_saves_the_moves_and_sigterm_does_not() {
+        use rustix::process::Signal;
+        for (signal, status, kept) in [(Signal::HUP, 129, true), (Signal::TERM, 143, false)] {
+            let folder = tempfile::tempdir().unwrap();
+            let save = folder.path().join("game.txt");
+            let mut screen = Screen::open(24, 80);
+            let child = screen.spawn(&["play", MEDIUM, "--save", save.to_str().unwrap()]);
+            screen.wait_for("Good luck");
+            screen.press("5");
+            let givens = MEDIUM.chars().filter(char::is_ascii_digit).count();
+            screen.wait_until("placed a 5", |s| filled(s) > givens);
+            let pid = rustix::process::Pid::from_child(&child.0);
+            rustix::process::kill_process(pid, signal).unwrap();
+            assert_eq!(exit_status(child, &screen), status, "{signal:?}");
+            assert_eq!(save.exists(), kept, "{signal:?}");
+        }
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! (asked twice while the game is unsaved).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 
@@ -91,28 +92,70 @@ impl App {
     }
 
     fn write(&self) -> Result<()> {
-        let path = &self.save_path;
-        let folder = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => std::path::Path::new("."),
-        };
-        let context = || format!("cannot save to {}", path.display());
-        if let Ok(existing) = std::fs::read(path)
-            && !save::is_saved_game(&String::from_utf8_lossy(&existing))
-        {
-            anyhow::bail!(
-                "not saving over {}: it is not a saved game (--save names another file)",
-                path.display()
-            );
-        }
-        let mut file = tempfile::NamedTempFile::new_in(folder).with_context(context)?;
-        file.write_all(save::to_text(&self.game).as_bytes())
-            .with_context(context)?;
-        file.persist(path)
-            .map_err(|e| e.error)
-            .with_context(context)?;
-        Ok(())
+        write_saved_game(&self.save_path, &save::to_text(&self.game))
     }
+}
+
+/// What is left of an unsaved game when the terminal hangs up: its saved form, kept up to date
+/// by the session, written where `s` saves once the terminal has gone.
+pub struct Rescue {
+    path: PathBuf,
+    text: Mutex<Option<String>>,
+}
+
+impl Rescue {
+    /// A rescue of the games that save to `path`.
+    pub fn new(path: PathBuf) -> Rescue {
+        Rescue {
+            path,
+            text: Mutex::new(None),
+        }
+    }
+
+    /// Keeps `game`'s saved form while it has moves not saved, nothing once it is saved.
+    pub fn keep(&self, game: &Game) {
+        let text = game.is_unsaved().then(|| save::to_text(game));
+        *self
+            .text
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = text;
+    }
+
+    /// Saves what it keeps, as `s` would (never over a file that is not a saved game); a
+    /// failure goes unsaid, there being no terminal to say it on.
+    pub fn save(&self) {
+        let text = self
+            .text
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(text) = text.as_deref() {
+            let _ = write_saved_game(&self.path, text);
+        }
+    }
+}
+
+/// Writes `text` to `path` through a temporary file beside it, renamed over it (so a failed
+/// save never leaves half a file); refused when `path` holds something else than a saved game.
+fn write_saved_game(path: &Path, text: &str) -> Result<()> {
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let context = || format!("cannot save to {}", path.display());
+    if let Ok(existing) = std::fs::read(path)
+        && !save::is_saved_game(&String::from_utf8_lossy(&existing))
+    {
+        anyhow::bail!(
+            "not saving over {}: it is not a saved game (--save names another file)",
+            path.display()
+        );
+    }
+    let mut file = tempfile::NamedTempFile::new_in(folder).with_context(context)?;
+    file.write_all(text.as_bytes()).with_context(context)?;
+    file.persist(path)
+        .map_err(|e| e.error)
+        .with_context(context)?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ mod view;
 
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -30,7 +31,7 @@ use super::input::Source;
 use super::sizes::{AnyGrid, SizeArgs, SizedRecords};
 use super::status::Status;
 use super::{color, generate, interrupt, logic, sizes, sniff};
-use app::{App, Next};
+use app::{App, Next, Rescue};
 use game::{Board, Game, Settings};
 use rules::Rules;
 
@@ -92,16 +93,18 @@ pub fn run(args: PlayArgs) -> Result<Status> {
     if !std::io::stdout().is_terminal() {
         bail!("sudoku play needs a terminal, and stdout is not one");
     }
+    let rescue = Arc::new(Rescue::new(save_path.clone()));
     let mut app = App::new(game, save_path, color::on_stdout());
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
-    watch_the_terminal();
-    let result = play(&mut terminal, &mut app);
+    watch_the_terminal(Arc::clone(&rescue));
+    let result = play(&mut terminal, &mut app, &rescue);
     ratatui::restore();
     result.map(|()| Status::Success)
 }
 
-/// The session: draw, wait for a key (or the next tick of the clock), act.
-fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<()> {
+/// The session: draw, wait for a key (or the next tick of the clock), act; `rescue` keeps the
+/// game's last state for a hang-up (SIGHUP) to save.
+fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rescue: &Rescue) -> Result<()> {
     let mut last = Instant::now();
     loop {
         terminal.draw(|frame| view::draw(frame, app))?;
@@ -118,19 +121,27 @@ fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<()> {
         let now = Instant::now();
         app.game.tick(now - last);
         last = now;
-        interrupt::check()?;
+        rescue.keep(&app.game);
+        if let Err(interrupted) = interrupt::check() {
+            if interrupted == interrupt::Interrupted::HANG_UP {
+                rescue.save();
+            }
+            return Err(interrupted.into());
+        }
     }
 }
 
-/// Ends the program once the terminal is gone (closed, or its session hung up), with SIGHUP's
-/// status, 129. The session's loop cannot see it: on a terminal that has hung up, crossterm
-/// (0.29) reads end-of-file again and again inside `event::poll`, which then never returns,
-/// not even at its timeout (crossterm issue 793), and the program would spin for ever.
-fn watch_the_terminal() {
-    std::thread::spawn(|| {
+/// Ends the program once the terminal is gone (closed, or its session hung up) as SIGHUP
+/// does: the game's unsaved moves saved (`rescue`), status 129. The session's loop cannot see
+/// it: on a terminal that has hung up, crossterm (0.29) reads end-of-file again and again
+/// inside `event::poll`, which then never returns, not even at its timeout (crossterm issue
+/// 793), and the program would spin for ever.
+fn watch_the_terminal(rescue: Arc<Rescue>) {
+    std::thread::spawn(move || {
         while std::io::stdout().is_terminal() {
             std::thread::sleep(TICK);
         }
+        rescue.save();
         std::process::exit(interrupt::Interrupted::HANG_UP.exit_status().into());
     });
 }
