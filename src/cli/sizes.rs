@@ -4,8 +4,9 @@
 //! The 9x9 reader reads every record first; a record it cannot read as 9x9 (a line of 16,
 //! 256 or 625 cells, or with letters) is read again here as a grid of another size. So 9x9
 //! input goes the fast way, untouched. With `--box` naming another shape, [`SizedRecords`]
-//! reads the input instead, grids over several lines included; its records reach the
-//! subcommands the same way, as text for [`other_size`] to read.
+//! reads the input instead, grids over several lines included, and with an alphabet other than
+//! digits named it reads the lines of every size (9x9 too); its records reach the subcommands
+//! the same way, as text for [`other_size`] to read.
 
 use std::io::{self, BufRead, Read};
 
