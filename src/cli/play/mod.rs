@@ -99,6 +99,12 @@ pub fn run(args: PlayArgs) -> Result<Status> {
     watch_the_terminal(Arc::clone(&rescue));
     let result = play(&mut terminal, &mut app, &rescue);
     ratatui::restore();
+    if result.is_err() && !std::io::stdout().is_terminal() {
+        // The terminal went while the session was drawing or reading: a hang-up, whatever
+        // the error says (as the watching thread would have it, had it looked first).
+        rescue.save();
+        return Err(interrupt::Interrupted::HANG_UP.into());
+    }
     result.map(|()| Status::Success)
 }
 
