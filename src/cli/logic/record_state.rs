@@ -125,15 +125,13 @@ fn sized_ruled_out(
     deadline: Option<Instant>,
 ) -> Result<Problem, TimedOut> {
     let grid = state.grid();
-    let count = sudoku_engine::sized::count_solutions_before(&grid, 2, deadline)?;
-    if !count.is_unique() {
+    let (count, first) = sudoku_engine::sized::count_and_first_before(&grid, 2, deadline)?;
+    let Some(solution) = first.filter(|_| count.is_unique()) else {
         return Ok(match count.found {
             0 => Problem::NoSolution,
             _ => Problem::RuledOut(String::new()),
         });
-    }
-    let solution =
-        sudoku_engine::sized::solve_before(&grid, deadline)?.expect("a unique grid has a solution");
+    };
     let allowed = state.allowed();
     let cell = (0..grid.cells().len())
         .find(|&cell| allowed[cell] >> (solution.get(cell) - 1) & 1 == 0)

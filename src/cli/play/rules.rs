@@ -228,14 +228,10 @@ impl Rules {
         } else {
             let grid = self.grid(givens);
             let deadline = Some(Instant::now() + patience);
-            let Ok(count) = sized::count_solutions_before(&grid, 2, deadline) else {
+            let Ok((count, first)) = sized::count_and_first_before(&grid, 2, deadline) else {
                 return Solutions::Unsettled;
             };
-            let solution = || sized::solve(&grid).map(|s| s.cells().to_vec());
-            (
-                count.found,
-                if count.found == 1 { solution() } else { None },
-            )
+            (count.found, first.map(|s| s.cells().to_vec()))
         };
         match (found, solution) {
             (1, Some(solution)) => Solutions::Unique(solution),

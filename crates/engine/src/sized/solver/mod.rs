@@ -33,7 +33,7 @@ use crate::error::TimedOut;
 use crate::solver::{SearchStats, SolutionCount};
 use afresh::{Plan, search_afresh};
 use layout::Layout;
-use search::{Counter, First, Search, Stop, Visitor};
+use search::{Counter, CounterKeepingFirst, First, Search, Stop, Visitor};
 
 /// The single bits of `mask`, lowest first.
 fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
@@ -236,6 +236,27 @@ pub fn count_measured(
     Ok(count_of(&counter))
 }
 
+/// Like [`count_solutions_before`], with the first solution found too (the solution, for a
+/// puzzle that has one): the count and the solution of one search, not two.
+pub fn count_and_first_before(
+    puzzle: &SizedGrid,
+    limit: u64,
+    deadline: Option<Instant>,
+) -> Result<(SolutionCount, Option<SizedGrid>), TimedOut> {
+    let mut counter = counter(limit);
+    let visitor = move || CounterKeepingFirst {
+        counter: counter(),
+        first: First(None),
+    };
+    let found = search_for(
+        puzzle,
+        visitor,
+        (deadline, None),
+        &mut SearchStats::default(),
+    )?;
+    Ok((count_of(&found.counter), solution_of(puzzle, found.first)))
+}
+
 /// Counts the solutions of `puzzle` in which every cell, givens included, takes one of its
 /// `allowed` values (bit `v - 1` for value `v`, one word per cell), stopping at `limit`: the
 /// solutions left to a state with candidates struck out.
@@ -415,6 +436,13 @@ mod tests {
                 );
                 let solved = solve(&puzzle).unwrap();
                 assert!(solved.is_solution_of(&puzzle));
+                // One search for both: the same count, and a solution.
+                let (again, first) = count_and_first_before(&puzzle, 50, None).unwrap();
+                assert_eq!(
+                    (again.found, again.limit_reached),
+                    (count.found, count.limit_reached)
+                );
+                assert!(first.unwrap().is_solution_of(&puzzle), "{shape} {blanks}");
             }
         }
     }

@@ -81,6 +81,22 @@ impl Visitor for Counter {
     }
 }
 
+/// Counts solutions as [`Counter`] does, keeping the first as [`First`] does: for a caller
+/// that wants both of one search.
+pub(super) struct CounterKeepingFirst {
+    pub(super) counter: Counter,
+    pub(super) first: First,
+}
+
+impl Visitor for CounterKeepingFirst {
+    fn solution(&mut self, state: &State) -> bool {
+        if self.first.0.is_none() {
+            self.first.solution(state);
+        }
+        self.counter.solution(state)
+    }
+}
+
 /// Why a search stopped before its end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Stop {
