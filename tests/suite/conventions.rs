@@ -211,15 +211,8 @@ fn compressed_input_is_read_by_its_first_bytes_from_files_and_stdin() {
         let (status, stdout, stderr) = run(&["solve", path.to_str().unwrap()], "");
         assert_eq!((status, stderr.as_str()), (0, ""), "{name}");
         assert_eq!(stdout, expected.repeat(copies), "{name}");
-        let output = common::sudoku()
-            .arg("solve")
-            .write_stdin(bytes.clone())
-            .output()
-            .unwrap();
-        assert_eq!(
-            String::from_utf8(output.stdout).unwrap(),
-            expected.repeat(copies)
-        );
+        let (_, stdout, _) = common::run_bytes(&["solve"], bytes);
+        assert_eq!(stdout, expected.repeat(copies));
     }
     // A damaged stream is an unreadable input: status 2, the rest still read.
     let damaged = folder.path().join("damaged.gz");
@@ -594,19 +587,14 @@ fn csv_input_takes_the_puzzle_from_a_column() {
     let mut input = format!("id,note,puzzle\n1,a,{easy}\n2,a,").into_bytes();
     input.extend_from_slice(b"\xff\xfe\n3,caf\xe9,");
     input.extend_from_slice(format!("{easy}\n").as_bytes());
-    let output = common::sudoku()
-        .args(["solve", "--csv"])
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let (status, stdout, stderr) = common::run_bytes(&["solve", "--csv"], &input);
+    assert_eq!(status, 2, "{stderr}");
     let expected = format!(
         "{}\nerror: invalid puzzle\n{}\n",
         common::SOLUTION,
         common::SOLUTION
     );
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), expected);
+    assert_eq!(stdout, expected);
     assert!(
         stderr.starts_with("sudoku: <stdin>:3: invalid character"),
         "{stderr}"

@@ -458,12 +458,7 @@ fn messages_point_at_the_bad_character_or_byte() {
     );
     let mut bytes = EASY.as_bytes().to_vec();
     bytes[40] = 0xff;
-    let output = common::sudoku()
-        .arg("solve")
-        .write_stdin(bytes)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let (_, _, stderr) = common::run_bytes(&["solve"], &bytes);
     assert!(
         stderr.contains("invalid byte \\xff at column 41"),
         "{stderr}"

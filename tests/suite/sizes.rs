@@ -466,16 +466,8 @@ fn a_bad_line_among_grids_of_another_size_costs_only_its_own_answer() {
     input.extend_from_slice(b"..1\xff....1..24...\n");
     input.extend_from_slice(format!("{long}\n..2..3...4..1...\n").as_bytes());
     for args in [&["solve", "--box", "2x2"][..], &["solve"]] {
-        let output = common::sudoku()
-            .args(args)
-            .write_stdin(input.clone())
-            .output()
-            .unwrap();
-        let (stdout, stderr) = (
-            String::from_utf8(output.stdout).unwrap(),
-            String::from_utf8(output.stderr).unwrap(),
-        );
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let (status, stdout, stderr) = common::run_bytes(args, &input);
+        assert_eq!(status, 2, "{args:?}");
         assert_eq!(
             stdout.lines().collect::<Vec<_>>(),
             [

@@ -27,6 +27,11 @@ pub fn sudoku() -> Command {
 
 /// Runs `sudoku ARGS` with `stdin`, returning (exit status, stdout, stderr).
 pub fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    run_bytes(args, stdin.as_bytes())
+}
+
+/// [`run`] with any bytes on stdin (not UTF-8, compressed).
+pub fn run_bytes(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     let output = sudoku().args(args).write_stdin(stdin).output().unwrap();
     (
         output.status.code().expect("exited normally"),
