@@ -7,16 +7,13 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_engine::check::{Fault, check_grid, check_solution};
-use sudoku_engine::sized::{Shape, SizedGrid};
+use sudoku_engine::sized::SizedGrid;
 use sudoku_engine::{Grid, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
 use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
-use super::sizes::{
-    SizeArgs, SizedPuzzle, SizedRecords, other_size, other_size_companion, solution_faults,
-};
-use super::sniff;
+use super::sizes::{SizeArgs, SizedPuzzle, other_size, other_size_companion, solution_faults};
 use super::status::Status;
 
 /// Grids handed to a worker at a time: a check takes microseconds.
@@ -136,10 +133,7 @@ fn solution_records(
     reader: BufReader<Box<dyn Read + Send>>,
     sizes: &SizeArgs,
 ) -> Box<dyn Iterator<Item = std::io::Result<Record>>> {
-    match sizes.shape.filter(|&shape| shape != Shape::NINE) {
-        Some(shape) => Box::new(SizedRecords::new(reader, shape, sizes.alphabet)),
-        None => sniff::records(reader, sizes.alphabet),
-    }
+    sizes.records(reader)
 }
 
 /// What a worker finds for one record: the kind of check and its faults, when the record holds

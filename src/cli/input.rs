@@ -13,9 +13,8 @@ use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
-use super::sizes::{SizeArgs, SizedRecords, cells_in, other_size};
-use super::sniff;
-use sudoku_engine::sized::{Alphabet, Shape};
+use super::sizes::{SizeArgs, cells_in, other_size};
+use sudoku_engine::sized::Alphabet;
 
 /// The size of the read buffer of every source.
 const READ_BUFFER: usize = 64 * 1024;
@@ -44,14 +43,12 @@ pub struct InputArgs {
 /// How the text of the sources is laid out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
-    /// Puzzles as lines or grids (see [`sudoku_engine::PuzzleReader`]), or grids of another size over
-    /// several lines (see [`sniff`]), with `--alphabet` if given.
-    Puzzles(Option<Alphabet>),
+    /// Puzzles as lines or grids, of 9x9 or of another size, within `--box` and `--alphabet`
+    /// (see [`SizeArgs::records`]).
+    Puzzles(SizeArgs),
     /// CSV with a header row: the puzzle in the named column, or in the first field that holds
     /// one, of 9x9 or of another size (within `--box` and `--alphabet`, if given).
     Csv(Option<String>, SizeArgs),
-    /// Grids of one shape other than 9x9 (`--box`), as lines or over several lines.
-    OtherSize(Shape, Option<Alphabet>),
 }
 
 /// One input: a named file or stdin.
@@ -66,13 +63,10 @@ pub enum Source {
 impl InputArgs {
     /// How the sources are laid out.
     pub fn layout(&self) -> Layout {
-        match (&self.column, self.csv, self.sizes.shape) {
-            (Some(column), _, _) => Layout::Csv(Some(column.clone()), self.sizes),
-            (None, true, _) => Layout::Csv(None, self.sizes),
-            (None, false, Some(shape)) if shape != Shape::NINE => {
-                Layout::OtherSize(shape, self.sizes.alphabet)
-            }
-            (None, false, _) => Layout::Puzzles(self.sizes.alphabet),
+        match (&self.column, self.csv) {
+            (Some(column), _) => Layout::Csv(Some(column.clone()), self.sizes),
+            (None, true) => Layout::Csv(None, self.sizes),
+            (None, false) => Layout::Puzzles(self.sizes),
         }
     }
 
@@ -188,12 +182,9 @@ fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
         };
         let reader = WatchedReader { inner, feed };
         let records: Box<dyn Iterator<Item = io::Result<Record>>> = match layout {
-            &Layout::Puzzles(alphabet) => sniff::records(reader, alphabet),
+            Layout::Puzzles(sizes) => sizes.records(reader),
             Layout::Csv(column, sizes) => {
                 Box::new(CsvRecords::new(reader, column.as_deref(), *sizes))
-            }
-            &Layout::OtherSize(shape, alphabet) => {
-                Box::new(SizedRecords::new(reader, shape, alphabet))
             }
         };
         for record in records {

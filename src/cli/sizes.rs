@@ -16,6 +16,7 @@ use sudoku_engine::sized::{Alphabet, Shape, SizedError, SizedGrid};
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
 use super::output::Problem;
+use super::sniff;
 
 /// How puzzles of other sizes are read and written.
 #[derive(Args, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -36,6 +37,24 @@ pub struct SizeArgs {
     #[arg(long, value_name = "NAME", ignore_case = true,
           value_parser = |text: &str| text.parse::<Alphabet>())]
     pub alphabet: Option<Alphabet>,
+}
+
+impl SizeArgs {
+    /// The records of `reader`, read as these arguments say: grids of the `--box` shape, as
+    /// lines or over several lines, where the 9x9 reader cannot read them (another shape, or
+    /// 9x9 in symbols other than digits); else as [`sniff::records`] tells them apart.
+    pub fn records<'a, R: BufRead + 'a>(
+        &self,
+        reader: R,
+    ) -> Box<dyn Iterator<Item = io::Result<Record>> + 'a> {
+        let own_symbols = self.alphabet.is_some_and(|a| a != Alphabet::Digits);
+        match self.shape {
+            Some(shape) if shape != Shape::NINE || own_symbols => {
+                Box::new(SizedRecords::new(reader, shape, self.alphabet))
+            }
+            _ => sniff::records(reader, self.alphabet),
+        }
+    }
 }
 
 /// A puzzle of another size, with the alphabet it is written in.

@@ -1,6 +1,7 @@
 //! Grids of another size over several lines, without `--box`: a source whose first two lines
 //! are rows of the same grid (each as many cells as the side of a grid with boxes, other than
-//! 9) is read as `--box` would read it. Everything else goes to the 9x9 reader, untouched.
+//! 9 unless `--alphabet` names symbols the 9x9 reader does not read) is read as `--box` would
+//! read it. Everything else goes to the 9x9 reader, untouched.
 //!
 //! Sides that are also a whole small puzzle (16 cells: a 4x4 puzzle, 36: 6x6, 64: 8x8) count
 //! as rows only when one of the two lines has a symbol that small puzzle cannot hold, and a
@@ -30,23 +31,23 @@ pub fn records<'a, R: BufRead + 'a>(
     mut reader: R,
     alphabet: Option<Alphabet>,
 ) -> Box<dyn Iterator<Item = io::Result<Record>> + 'a> {
-    let (seen, row) = first_rows(&mut reader);
+    let other_symbols = alphabet.is_some_and(|alphabet| alphabet != Alphabet::Digits);
+    let (seen, row) = first_rows(&mut reader, other_symbols);
     let replayed = Cursor::new(seen).chain(reader);
     match row {
         Some(row) => {
             let alphabet = alphabet.or(row.numbers.then_some(Alphabet::Numbers));
             Box::new(SizedRecords::new(replayed, row.grid_shape(), alphabet))
         }
-        None if alphabet.is_some_and(|alphabet| alphabet != Alphabet::Digits) => {
-            Box::new(SizedRecords::lines(replayed, alphabet))
-        }
+        None if other_symbols => Box::new(SizedRecords::lines(replayed, alphabet)),
         None => Box::new(PuzzleReader::new(replayed)),
     }
 }
 
 /// Reads the first lines of `reader` (as few as the decision needs) and returns them with the
-/// decision: the row, when they are the first two rows of a grid of another size than 9x9.
-fn first_rows(reader: &mut impl BufRead) -> (Vec<u8>, Option<Row>) {
+/// decision: the row, when they are the first two rows of a grid of another size than 9x9 (or
+/// of 9x9 too, with `nine_too`: in symbols the 9x9 reader does not read).
+fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row>) {
     let mut seen = Vec::new();
     let mut first: Option<Row> = None;
     let mut skipped = 0;
@@ -80,7 +81,7 @@ fn first_rows(reader: &mut impl BufRead) -> (Vec<u8>, Option<Row>) {
             continue;
         }
         match first {
-            None if row.starts_grid(text) => first = Some(row),
+            None if row.starts_grid(text, nine_too) => first = Some(row),
             None => return (seen, None),
             Some(earlier) => {
                 // A row of small numbers only reads the same either way.
@@ -147,12 +148,13 @@ impl Row {
     }
 
     /// True when `text`, of this row's cells, may be the first row of a grid of another size:
-    /// its count is the side of a grid with boxes (not 9), it is no one-line puzzle followed by
-    /// a note or a solution, its symbols fit that side, and when it is as long as a whole
-    /// smaller puzzle (16 cells: 4x4), one of them is beyond that puzzle's.
-    fn starts_grid(self, text: &str) -> bool {
+    /// its count is the side of a grid with boxes (not 9, unless `nine_too`), it is no
+    /// one-line puzzle followed by a note or a solution, its symbols fit that side, and when
+    /// it is as long as a whole smaller puzzle (16 cells: 4x4), one of them is beyond that
+    /// puzzle's.
+    fn starts_grid(self, text: &str, nine_too: bool) -> bool {
         let side = self.cells;
-        if side == 9 || Shape::for_cells(side * side).is_none() {
+        if (side == 9 && !nine_too) || Shape::for_cells(side * side).is_none() {
             return false;
         }
         let words: Vec<&str> = text
@@ -215,7 +217,7 @@ mod tests {
 
     /// The box shape, and whether cells are numbers, that the first lines of `text` call for.
     fn decide(text: &str) -> Option<(String, bool)> {
-        let row = first_rows(&mut text.as_bytes()).1?;
+        let row = first_rows(&mut text.as_bytes(), false).1?;
         Some((row.grid_shape().to_string(), row.numbers))
     }
 
@@ -241,9 +243,12 @@ mod tests {
         assert_eq!(decide("1 2 | 3 4\r3 4 | 1 2\r"), rows(2, 2, false));
         // A lone carriage return after a whole puzzle decides without reading further.
         let text = format!("{}\r", ".".repeat(81));
-        assert_eq!(first_rows(&mut text.as_bytes().chain(Blocking)).1, None);
+        assert_eq!(
+            first_rows(&mut text.as_bytes().chain(Blocking), false).1,
+            None
+        );
         let text = "1 2 | 3 4\r3 4 | 1 2\r";
-        let row = first_rows(&mut text.as_bytes().chain(Blocking)).1;
+        let row = first_rows(&mut text.as_bytes().chain(Blocking), false).1;
         assert_eq!(row.map(|row| row.cells), Some(4));
     }
 

@@ -373,6 +373,50 @@ fn a_9x9_alphabet_named_is_written_and_read_as_named() {
 }
 
 #[test]
+fn a_9x9_grid_printed_in_a_named_alphabet_reads_back() {
+    let (_, puzzle, _) = run(&["generate", "--alphabet", "letters", "--seed", "3"], "");
+    let (status, solution, _) = run(&["solve", "--alphabet", "letters"], &puzzle);
+    assert_eq!(status, 0);
+    for alphabet in ["letters", "hex"] {
+        let (_, line_puzzle, _) = run(&["generate", "--alphabet", alphabet, "--seed", "3"], "");
+        let (_, line, _) = run(&["solve", "--alphabet", alphabet], &line_puzzle);
+        let (status, grid, _) = run(
+            &["solve", "--alphabet", alphabet, "-f", "grid"],
+            &line_puzzle,
+        );
+        assert_eq!(status, 0);
+        assert_eq!(grid.lines().count(), 12, "{grid}");
+        // The grid, and the puzzle as a grid followed by a one-line puzzle, read back, with
+        // `--box 3x3` or without it.
+        let (_, puzzle_grid, _) = run(
+            &[
+                "generate",
+                "--alphabet",
+                alphabet,
+                "--seed",
+                "3",
+                "-f",
+                "grid",
+            ],
+            "",
+        );
+        let both = format!("{puzzle_grid}{line_puzzle}");
+        for shape in [&[][..], &["--box", "3x3"]] {
+            let args = [&["solve", "--alphabet", alphabet][..], shape].concat();
+            let (status, read_back, stderr) = run(&args, &grid);
+            assert_eq!((status, read_back.as_str()), (0, line.as_str()), "{stderr}");
+            let (status, read_back, stderr) = run(&args, &both);
+            assert_eq!(status, 0, "{args:?}: {stderr}");
+            assert_eq!(read_back, line.repeat(2), "{args:?}");
+            let check = [&["check", "--alphabet", alphabet][..], shape].concat();
+            let (status, verdict, stderr) = run(&check, &grid);
+            assert_eq!((status, verdict.as_str()), (0, "ok\n"), "{stderr}");
+        }
+    }
+    assert!(solution.trim().chars().all(|c| ('A'..='I').contains(&c)));
+}
+
+#[test]
 fn a_prime_or_too_large_side_is_named_and_a_prime_one_read_with_rows_for_boxes() {
     let sevens = ".".repeat(49);
     let too_large = vec!["0"; 65 * 65].join(" ");

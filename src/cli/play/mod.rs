@@ -28,9 +28,9 @@ use sudoku_engine::{InvalidPuzzle, ParseError, Position, Record};
 use sudoku_logic::{Candidates, Level};
 
 use super::input::Source;
-use super::sizes::{AnyGrid, SizeArgs, SizedRecords};
+use super::sizes::{AnyGrid, SizeArgs};
 use super::status::Status;
-use super::{color, generate, interrupt, logic, sizes, sniff};
+use super::{color, generate, interrupt, logic, sizes};
 use app::{App, Next, Rescue};
 use game::{Board, Game, Settings};
 use rules::Rules;
@@ -185,13 +185,7 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
         let game = save::from_text(&text).with_context(|| format!("{input}"))?;
         return Ok((game, Some(path).filter(|_| input != Source::Stdin)));
     }
-    let sizes = &args.sizes;
-    let records: Box<dyn Iterator<Item = std::io::Result<Record>>> = match sizes.shape {
-        Some(shape) if shape != Shape::NINE => {
-            Box::new(SizedRecords::new(reader, shape, sizes.alphabet))
-        }
-        _ => sniff::records(reader, sizes.alphabet),
-    };
+    let records = args.sizes.records(reader);
     for record in records {
         let record = record.with_context(|| format!("cannot read {input}"))?;
         if args.line.is_some_and(|line| line != record.line) {
