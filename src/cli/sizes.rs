@@ -8,9 +8,10 @@
 //! digits named it reads the lines of every size (9x9 too); its records reach the subcommands
 //! the same way, as text for [`other_size`] to read.
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead};
 
 use clap::Args;
+use sudoku_engine::lines::LineReader;
 use sudoku_engine::parse::{MAX_LINE, invalid_character};
 use sudoku_engine::sized::{Alphabet, Shape, SizedError, SizedGrid};
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
@@ -96,10 +97,14 @@ const CELLS_ABOVE_NINE: usize = 100;
 /// not fit --box). None for a record that is no such attempt: its 9x9 error stands.
 pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
-    // A line cut short or not UTF-8 is no grid of any size: the reader's words say why.
+    // A line cut short or not UTF-8 is no grid of any size, and a grid cut short or a line
+    // that is neither a row nor a grid of --box's shape none of it: the reader's words say why.
     if matches!(
         invalid.error,
-        ParseError::LineTooLong { .. } | ParseError::InvalidByte { .. }
+        ParseError::LineTooLong { .. }
+            | ParseError::InvalidByte { .. }
+            | ParseError::SizedIncompleteGrid { .. }
+            | ParseError::SizedCellCount { .. }
     ) {
         return None;
     }
@@ -259,11 +264,10 @@ impl AnyGrid {
 /// line, of any size. Each record carries its text for [`other_size`] to read, as the 9x9
 /// reader's refused records do.
 pub struct SizedRecords<R> {
-    reader: R,
+    lines: LineReader<R>,
     /// The shape of the grids; none for one-line grids of any size.
     shape: Option<Shape>,
     numbers: bool,
-    line_number: u64,
     /// The grid being read: its first line and its rows' text.
     grid: Option<(u64, Vec<String>)>,
     /// A record found while a grid was ended by it, to give next.
@@ -288,13 +292,29 @@ impl<R: BufRead> SizedRecords<R> {
     /// blank, not hex's first symbol).
     pub fn lines(reader: R, alphabet: Option<Alphabet>) -> SizedRecords<R> {
         SizedRecords {
-            reader,
+            lines: LineReader::new(reader, MAX_LINE),
             shape: None,
             numbers: alphabet == Some(Alphabet::Numbers),
-            line_number: 0,
             grid: None,
             pending: None,
             finished: false,
+        }
+    }
+
+    /// The line read last as text; or, when it is no row (too long, or not UTF-8), what was
+    /// kept of it and why.
+    fn line_text(&self) -> Result<String, (String, ParseError)> {
+        let bytes = self.lines.line();
+        if self.lines.is_too_long() {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            return Err((text, ParseError::LineTooLong { max: MAX_LINE }));
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Ok(text.to_string()),
+            Err(error) => Err((
+                String::from_utf8_lossy(bytes).into_owned(),
+                invalid_character(bytes, error.valid_up_to()),
+            )),
         }
     }
 
@@ -322,7 +342,7 @@ impl<R: BufRead> SizedRecords<R> {
     /// The record of a line that is not a row, given after the grid it interrupts (if any,
     /// which is given first).
     fn after_grid(&mut self, text: String, error: ParseError) -> Record {
-        let this = record(self.line_number, text, error);
+        let this = record(self.lines.number(), text, error);
         match self.end_grid() {
             Some(grid) => {
                 self.pending = Some(this);
@@ -353,21 +373,20 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             if self.finished {
                 return None;
             }
-            let line = match read_line(&mut self.reader) {
+            match self.lines.advance() {
                 Err(error) => {
                     self.finished = true;
                     return Some(Err(error));
                 }
-                Ok(None) => {
+                Ok(false) => {
                     self.finished = true;
                     return self.end_grid().map(Ok);
                 }
-                Ok(Some(line)) => line,
-            };
-            self.line_number += 1;
-            let line = match line {
-                Line::Text(text) => text,
-                Line::Bad(text, error) => return Some(Ok(self.after_grid(text, error))),
+                Ok(true) => {}
+            }
+            let line = match self.line_text() {
+                Ok(text) => text,
+                Err((text, error)) => return Some(Ok(self.after_grid(text, error))),
             };
             let text = line.trim_start_matches('\u{feff}').trim();
             if text.starts_with('#') {
@@ -385,11 +404,11 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             }
             let Some(shape) = self.shape else {
                 let error = ParseError::WrongCellCount { found: cells };
-                return Some(Ok(record(self.line_number, text.to_string(), error)));
+                return Some(Ok(record(self.lines.number(), text.to_string(), error)));
             };
             let size = shape.size();
             if cells == size {
-                let number = self.line_number;
+                let number = self.lines.number();
                 let (_, rows) = self.grid.get_or_insert_with(|| (number, Vec::new()));
                 rows.push(text.to_string());
                 if rows.len() == size {
@@ -423,63 +442,6 @@ pub fn cells_in(line: &str, numbers: bool) -> usize {
     }
 }
 
-/// A line as [`read_line`] finds it.
-enum Line {
-    /// Its text, line ending included.
-    Text(String),
-    /// Its text (what was kept of it), and why it is no row: too long, or not UTF-8.
-    Bad(String, ParseError),
-}
-
-/// Reads the next line, up to `\n`; `None` at the end of the input. A line is kept only up to
-/// [`MAX_LINE`] bytes (the rest is skipped), so that memory does not grow with the input.
-fn read_line(reader: &mut impl BufRead) -> io::Result<Option<Line>> {
-    let mut bytes = Vec::new();
-    let bound = MAX_LINE as u64 + 1;
-    if reader.by_ref().take(bound).read_until(b'\n', &mut bytes)? == 0 {
-        return Ok(None);
-    }
-    if bytes.len() > MAX_LINE {
-        skip_rest_of_line(reader)?;
-        let text = String::from_utf8_lossy(&bytes[..MAX_LINE]).into_owned();
-        return Ok(Some(Line::Bad(
-            text,
-            ParseError::LineTooLong { max: MAX_LINE },
-        )));
-    }
-    Ok(Some(match String::from_utf8(bytes) {
-        Ok(text) => Line::Text(text),
-        Err(error) => {
-            let bad = invalid_character(error.as_bytes(), error.utf8_error().valid_up_to());
-            Line::Bad(String::from_utf8_lossy(error.as_bytes()).into_owned(), bad)
-        }
-    }))
-}
-
-/// Reads past the rest of a line, its `\n` included.
-fn skip_rest_of_line(reader: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let buffer = match reader.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if buffer.is_empty() {
-            return Ok(());
-        }
-        match buffer.iter().position(|&byte| byte == b'\n') {
-            Some(end) => {
-                reader.consume(end + 1);
-                return Ok(());
-            }
-            None => {
-                let length = buffer.len();
-                reader.consume(length);
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -491,12 +453,14 @@ mod tests {
         #[test]
         fn any_bytes_read_as_records_in_order(
             bytes in proptest::collection::vec(
-                prop_oneof![Just(b'\n'), Just(b'.'), Just(b'1'), Just(b'4'), Just(0xff), any::<u8>()],
+                prop_oneof![Just(b'\n'), Just(b'\r'), Just(b'.'), Just(b'1'), Just(b'4'), Just(0xff), any::<u8>()],
                 0..200,
             ),
             numbers in any::<bool>(),
         ) {
-            let lines = bytes.split(|&b| b == b'\n').count() as u64;
+            // LF, CRLF and a lone CR each end a line.
+            let text = String::from_utf8_lossy(&bytes).replace("\r\n", "\n");
+            let lines = text.split(['\n', '\r']).count() as u64;
             let alphabet = numbers.then_some(Alphabet::Numbers);
             let shape = Shape::new(2, 2).unwrap();
             let mut last = 0;

@@ -458,7 +458,7 @@ fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
     let (status, _, stderr) = run(&["solve", "--box", "2x3"], "..1..2.34.......\n");
     assert_eq!(status, 2);
     assert!(
-        stderr.contains("found 16 cells, expected 36 for boxes of 2x3"),
+        stderr.contains("found 16 cells, expected 6 (a row) or 36 (a whole grid) for a 6x6"),
         "{stderr}"
     );
     // A 16x16 grid over several lines without --box: each row reads as a 4x4 line, and the
@@ -816,7 +816,21 @@ fn grids_over_several_lines_read_back_what_the_grid_format_prints() {
     assert_eq!(status, 2);
     assert_eq!(stdout, "error: invalid puzzle\n3412124343212134\n");
     assert!(
-        stderr.contains("<stdin>:1: found 8 cells, expected 16 for boxes of 2x2"),
+        stderr.contains("<stdin>:1: grid ends after 2 of its 4 rows"),
+        "{stderr}"
+    );
+    // Lone carriage returns end lines as newlines do, in grids and in one-line puzzles.
+    let (status, stdout, stderr) = run(
+        &["solve", "--box", "2x2"],
+        "1 . | 3 .\r. . | . 2\r\r..1..2.34.......\r..1..2.34.......\r",
+    );
+    assert_eq!(status, 2);
+    assert_eq!(
+        stdout,
+        "error: invalid puzzle\n3412124343212134\n3412124343212134\n"
+    );
+    assert!(
+        stderr.contains("<stdin>:1: grid ends after 2 of its 4 rows"),
         "{stderr}"
     );
     // Without --box the same, and a line that fits neither a row nor a grid is named so.

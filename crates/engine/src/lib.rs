@@ -6,6 +6,7 @@ pub mod digit;
 pub mod error;
 pub mod generate;
 pub mod grid;
+pub mod lines;
 pub mod parse;
 pub mod sized;
 pub mod solver;

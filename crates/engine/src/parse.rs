@@ -18,6 +18,7 @@ use std::io::{self, BufRead};
 
 use crate::error::ParseError;
 use crate::grid::{CELLS, Grid};
+use crate::lines::LineReader;
 use crate::sized::Shape;
 
 /// The longest line kept, in bytes; a longer one is an error and the rest of it is skipped.
@@ -53,12 +54,7 @@ pub struct InvalidPuzzle {
 /// Yields `Err` only for an I/O error, after which it yields nothing more. A malformed puzzle is a
 /// [`Record`] holding an [`InvalidPuzzle`], and reading goes on with the next one.
 pub struct PuzzleReader<R> {
-    reader: R,
-    line: Vec<u8>,
-    line_too_long: bool,
-    line_number: u64,
-    /// The last line ended with a CR: an LF right after it belongs to the same line ending.
-    after_cr: bool,
+    lines: LineReader<R>,
     grid: Option<PartialGrid>,
     pending: Option<Record>,
     finished: bool,
@@ -322,76 +318,22 @@ impl<R: BufRead> PuzzleReader<R> {
     /// A reader over `reader`, which it reads line by line.
     pub fn new(reader: R) -> PuzzleReader<R> {
         PuzzleReader {
-            reader,
-            line: Vec::with_capacity(128),
-            line_too_long: false,
-            line_number: 0,
-            after_cr: false,
+            lines: LineReader::new(reader, MAX_LINE),
             grid: None,
             pending: None,
             finished: false,
         }
     }
 
-    /// Reads the next line into `self.line` without its line ending, keeping at most
-    /// [`MAX_LINE`] bytes. Returns false at the end of the input.
-    ///
-    /// A line ends at LF, CRLF or a lone CR. After a CR the reader does not wait to see whether
-    /// an LF follows (a person may be typing): the next call skips an LF that comes first.
-    fn read_line(&mut self) -> io::Result<bool> {
-        self.line.clear();
-        self.line_too_long = false;
-        let mut read_any = false;
-        loop {
-            let mut available = match self.reader.fill_buf() {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                break;
-            }
-            if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
-                self.reader.consume(1);
-                continue;
-            }
-            read_any = true;
-            let (chunk, used, ended) = match memchr::memchr2(b'\n', b'\r', available) {
-                Some(end) => {
-                    self.after_cr = available[end] == b'\r';
-                    available = &available[..end];
-                    (available, end + 1, true)
-                }
-                None => (available, available.len(), false),
-            };
-            let room = MAX_LINE - self.line.len();
-            if chunk.len() > room {
-                self.line_too_long = true;
-            }
-            self.line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            self.reader.consume(used);
-            if ended {
-                break;
-            }
-        }
-        if read_any {
-            self.line_number += 1;
-            if self.line_number == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
-                self.line.drain(..3);
-            }
-        }
-        Ok(read_any)
-    }
-
     /// The current line as text, for an error report.
     fn line_text(&self) -> String {
-        String::from_utf8_lossy(&self.line).into_owned()
+        String::from_utf8_lossy(self.lines.line()).into_owned()
     }
 
     /// The record for the current line when it is a puzzle or a malformed one.
     fn record(&self, puzzle: Result<Grid, ParseError>) -> Record {
         Record {
-            line: self.line_number,
+            line: self.lines.number(),
             puzzle: puzzle.map_err(|error| InvalidPuzzle {
                 text: self.line_text(),
                 error,
@@ -402,12 +344,12 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Handles one line; returns the record it completes, if any.
     fn take_line(&mut self) -> Option<Record> {
-        if self.line_too_long {
+        if self.lines.is_too_long() {
             let record = self.record(Err(ParseError::LineTooLong { max: MAX_LINE }));
             return self.finish_grid_before(record);
         }
         let row = self.grid.as_ref().map(|grid| grid.rows + 1);
-        match classify(&self.line, row) {
+        match classify(self.lines.line(), row) {
             Line::Skip => None,
             Line::Blank => self.grid.take().map(PartialGrid::into_record),
             Line::Puzzle(grid, companion) => {
@@ -451,7 +393,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Adds a row, good or bad, to the grid in progress (starting one if needed); returns the
     /// grid once it has nine rows.
     fn add_row(&mut self, row: Result<[u8; 9], ParseError>) -> Option<Record> {
-        let line_number = self.line_number;
+        let line_number = self.lines.number();
         let text = self.line_text();
         let grid = self
             .grid
@@ -482,7 +424,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             if self.finished {
                 return None;
             }
-            match self.read_line() {
+            match self.lines.advance() {
                 Err(e) => {
                     self.finished = true;
                     return Some(Err(e));
