@@ -97,14 +97,13 @@ const CELLS_ABOVE_NINE: usize = 100;
 /// not fit --box). None for a record that is no such attempt: its 9x9 error stands.
 pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
-    // A line cut short or not UTF-8 is no grid of any size, and a grid cut short or a line
-    // that is neither a row nor a grid of --box's shape none of it: the reader's words say why.
+    // A line cut short or not UTF-8 is no grid of any size, and a grid cut short is refused
+    // as it is: the reader's words say why.
     if matches!(
         invalid.error,
         ParseError::LineTooLong { .. }
             | ParseError::InvalidByte { .. }
             | ParseError::SizedIncompleteGrid { .. }
-            | ParseError::SizedCellCount { .. }
     ) {
         return None;
     }
@@ -117,6 +116,13 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
         .map_or(invalid.text.as_str(), |(puzzle, _)| puzzle);
     match SizedGrid::parse(text, args.shape, args.alphabet) {
         Ok((grid, alphabet)) => Some(Ok(SizedPuzzle { grid, alphabet })),
+        // A line of --box's source that is neither a row nor a grid (nor a grid followed by
+        // more): the reader says so, and what the counts should have been.
+        Err(SizedError::WrongCellCount { .. })
+            if matches!(invalid.error, ParseError::SizedCellCount { .. }) =>
+        {
+            None
+        }
         // No shape fits the count: an ordinary bad 9x9 line (digits, a cell too many or too
         // few), unless it is longer than the next size's and holds a symbol 9x9 has not: then
         // it was meant as another size, and its count is what is wrong.
@@ -334,8 +340,12 @@ impl<R: BufRead> SizedRecords<R> {
                 size: shape.size(),
             },
         };
-        // An incomplete grid is refused as it is; a complete one is read by `other_size`.
-        let text = rows.join(" ");
+        // An incomplete grid is refused as it is; a complete one is read by `other_size`, and
+        // shown on one line where the puzzle is shown.
+        let text = match complete {
+            true => one_line(&rows, self.numbers),
+            false => rows.join(" "),
+        };
         Some(record(line, text, error))
     }
 
@@ -430,15 +440,32 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
 /// How many cells a line holds: its words in numbers, else its characters, the separators
 /// `|`, `+` and `-` left out either way.
 pub fn cells_in(line: &str, numbers: bool) -> usize {
-    let words = line
-        .split_whitespace()
-        .filter(|word| !word.chars().all(|c| matches!(c, '|' | '+' | '-')));
+    cells_of(line, numbers).count()
+}
+
+/// The cells of a line: its words in numbers, else its characters, without the separators
+/// `|`, `+` and `-`.
+fn cells_of(line: &str, numbers: bool) -> impl Iterator<Item = &str> {
+    let is_separator = |c: char| matches!(c, '|' | '+' | '-');
+    line.split_whitespace()
+        .filter(move |word| !word.chars().all(is_separator))
+        .flat_map(move |word| match numbers {
+            true => vec![word],
+            false => word
+                .char_indices()
+                .filter(|&(_, c)| !is_separator(c))
+                .map(|(at, c)| &word[at..at + c.len_utf8()])
+                .collect(),
+        })
+}
+
+/// The rows of a grid as one line, as a grid of its size is written on one: its cells one
+/// after the other, numbers separated by spaces.
+fn one_line(rows: &[String], numbers: bool) -> String {
+    let cells = rows.iter().flat_map(|row| cells_of(row, numbers));
     match numbers {
-        true => words.count(),
-        false => words
-            .flat_map(str::chars)
-            .filter(|c| !matches!(c, '|' | '+' | '-'))
-            .count(),
+        true => cells.collect::<Vec<_>>().join(" "),
+        false => cells.collect(),
     }
 }
 

@@ -819,6 +819,23 @@ fn grids_over_several_lines_read_back_what_the_grid_format_prints() {
         stderr.contains("<stdin>:1: grid ends after 2 of its 4 rows"),
         "{stderr}"
     );
+    // A grid over several lines is shown on one line where the puzzle is shown, and
+    // `PUZZLE SOLUTION` lines read back in `check`, with --box or without.
+    let grid = "1 . | 3 .\n. . | . 2\n----+----\n. . | . .\n. . | . .\n";
+    let (_, json, _) = run(&["solve", "--box", "2x2", "-f", "json"], grid);
+    assert!(json.contains(r#""puzzle":"1.3....2........""#), "{json}");
+    let (status, shown, _) = run(&["solve", "--box", "2x2", "--show", "puzzle"], grid);
+    assert_eq!(status, 0);
+    assert!(shown.starts_with("1.3....2........ 1"), "{shown}");
+    for with_box in [&["--box", "2x2"][..], &[]] {
+        let args = [&["check"][..], with_box].concat();
+        let (status, verdict, stderr) = run(&args, &shown);
+        assert_eq!(
+            (status, verdict.as_str()),
+            (0, "ok\n"),
+            "{with_box:?}: {stderr}"
+        );
+    }
     // Lone carriage returns end lines as newlines do, in grids and in one-line puzzles.
     let (status, stdout, stderr) = run(
         &["solve", "--box", "2x2"],
