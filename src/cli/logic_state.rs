@@ -4,9 +4,12 @@
 
 use std::time::Instant;
 
-use sudoku_engine::TimedOut;
+use sudoku_engine::sized::Shape;
+use sudoku_engine::{Grid, Position, TimedOut};
 use sudoku_logic::sized::{self, SizedCandidates, SizedStep};
-use sudoku_logic::{Candidates, Rating, Step, Technique, next_step_before, solve_steps_before};
+use sudoku_logic::{
+    Candidates, CellDigit, Rating, Step, Technique, next_step_before, solve_steps_before,
+};
 
 /// A pencil-mark state of any size.
 #[derive(Clone)]
@@ -109,6 +112,35 @@ impl AnyState {
             AnyState::Nine(state) => Some(state),
             AnyState::Other(_) => None,
         }
+    }
+
+    /// The state in the 9x9 logic's terms when it is a 9x9 grid written in other symbols than
+    /// digits, so that it is rated as the same grid in digits is; any other state as it is.
+    pub fn with_nine_logic(self) -> AnyState {
+        let AnyState::Other(state) = &self else {
+            return self;
+        };
+        let values: Vec<u8> = (0..state.grid().cells().len())
+            .map(|cell| state.value(cell).unwrap_or(0))
+            .collect();
+        let Some(grid) = <[u8; 81]>::try_from(values)
+            .ok()
+            .filter(|_| state.shape() == Shape::NINE)
+            .and_then(Grid::from_cells)
+        else {
+            return self;
+        };
+        let mut nine = Candidates::from_grid(&grid);
+        for position in Position::all().filter(|&p| grid.get(p).is_none()) {
+            for digit in 1..=9 {
+                if nine.has(position, digit)
+                    && state.marks(position.index()) >> (digit - 1) & 1 == 0
+                {
+                    nine.eliminate(CellDigit { position, digit });
+                }
+            }
+        }
+        AnyState::Nine(Box::new(nine))
     }
 
     /// True when every cell is filled.

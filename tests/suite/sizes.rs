@@ -373,6 +373,46 @@ fn a_9x9_alphabet_named_is_written_and_read_as_named() {
 }
 
 #[test]
+fn a_9x9_puzzle_in_letters_is_rated_as_in_digits_and_its_candidates_read_back() {
+    let puzzles = std::fs::read_to_string(puzzle_path("top1465.txt")).unwrap();
+    let digits: String = puzzles
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(8)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let letters: String = digits
+        .chars()
+        .map(|c| match c {
+            '1'..='9' => char::from(c as u8 - b'1' + b'A'),
+            c => c,
+        })
+        .collect();
+    let (status, by_digits, _) = run(&["rate", "--techniques"], &digits);
+    assert_eq!(status, 0);
+    let (status, by_letters, _) = run(&["rate", "--techniques", "--alphabet", "letters"], &letters);
+    assert_eq!((status, by_letters), (0, by_digits));
+    // The candidate line written in letters is read in letters: by every logic command.
+    let (_, candidates, _) = run(
+        &["candidates", "--alphabet", "letters", "-f", "candidates"],
+        &letters,
+    );
+    assert!(candidates.lines().all(|line| line.chars().count() == 729));
+    assert!(candidates.contains('A') && !candidates.contains('1'));
+    let (status, rated, stderr) = run(&["rate", "--alphabet", "letters"], &candidates);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(rated.lines().count(), 8);
+    for command in ["hint", "fill"] {
+        let (status, answer, stderr) = run(&[command, "--alphabet", "letters"], &candidates);
+        assert_eq!(status, 0, "{command}: {stderr}");
+        assert_eq!(answer.lines().count(), 8, "{command}");
+    }
+    let (_, filled, _) = run(&["fill", "--alphabet", "letters"], &letters);
+    let (_, filled_from_candidates, _) = run(&["fill", "--alphabet", "letters"], &candidates);
+    assert_eq!(filled, filled_from_candidates);
+}
+
+#[test]
 fn a_9x9_grid_printed_in_a_named_alphabet_reads_back() {
     let (_, puzzle, _) = run(&["generate", "--alphabet", "letters", "--seed", "3"], "");
     let (status, solution, _) = run(&["solve", "--alphabet", "letters"], &puzzle);

@@ -143,7 +143,8 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
     let sizes = args.input.sizes;
     let work = move |record: &Record| -> Result<Rated, Problem> {
         let budget = budget.start();
-        let state = state_of(record, true, budget, &sizes)?;
+        // A 9x9 grid in letters is rated as the same grid in digits.
+        let state = state_of(record, true, budget, &sizes)?.with_nine_logic();
         let already_solved = state.is_solved();
         let nine = state.nine().cloned();
         let (steps, end) = steps_within(state, None, budget)?;

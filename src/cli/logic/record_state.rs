@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use sudoku_engine::sized::Shape;
+use sudoku_engine::sized::{Alphabet, Shape};
 use sudoku_engine::{ParseError, Record, TimedOut};
 use sudoku_logic::sized::SizedCandidates;
 use sudoku_logic::{Candidates, CellDigit};
@@ -74,14 +74,19 @@ pub(super) fn state_of(
     }
 }
 
-/// The candidate line of another size than 9x9 that a record holds, if it holds one (see
-/// [`SizedCandidates::text_shape`]).
+/// The candidate line of another size than 9x9 (or of 9x9 in symbols other than digits) that
+/// a record holds, if it holds one (see [`SizedCandidates::text_shape`]).
 pub fn sized_candidates(
     record: &Record,
     sizes: &SizeArgs,
 ) -> Option<Result<SizedCandidates, Problem>> {
     let text = &record.puzzle.as_ref().err()?.text;
-    let shape = SizedCandidates::text_shape(text, sizes.shape.filter(|&s| s != Shape::NINE))?;
+    let own_symbols = sizes.alphabet.is_some_and(|a| a != Alphabet::Digits);
+    let shape = sizes.shape.filter(|&s| s != Shape::NINE || own_symbols);
+    let shape = SizedCandidates::text_shape(text, shape).or_else(|| match own_symbols {
+        true => SizedCandidates::text_shape(text, Some(Shape::NINE)),
+        false => None,
+    })?;
     Some(
         SizedCandidates::from_text(text, shape, sizes.alphabet)
             .map_err(|e| Problem::Unusable(format!("candidates: {e}"))),

@@ -252,14 +252,15 @@ fn game_of(record: &Record, args: &PlayArgs) -> Result<Game> {
     let game = match &record.puzzle {
         Ok(givens) => start(Rules::classic(), givens.cells()),
         Err(invalid) => {
-            if let ParseError::WrongCellCount { found: 729 } = invalid.error {
-                let state = Candidates::from_text(&invalid.text).context("candidates")?;
-                let marks = |cell| u64::from(state.marks(Position::new(cell)).bits());
-                from_candidates(Rules::classic(), state.grid().cells(), marks)
-            } else if let Some(state) = logic::sized_candidates(record, &args.sizes) {
+            // A candidate line of another size (or of 9x9 in symbols of its own) first.
+            if let Some(state) = logic::sized_candidates(record, &args.sizes) {
                 let state = state.map_err(|problem| anyhow!("{problem}"))?;
                 let rules = Rules::new(state.shape(), state.alphabet());
                 from_candidates(rules, state.grid().cells(), |cell| state.marks(cell) << 1)
+            } else if let ParseError::WrongCellCount { found: 729 } = invalid.error {
+                let state = Candidates::from_text(&invalid.text).context("candidates")?;
+                let marks = |cell| u64::from(state.marks(Position::new(cell)).bits());
+                from_candidates(Rules::classic(), state.grid().cells(), marks)
             } else {
                 match sizes::other_size(record, &args.sizes) {
                     Some(Ok(puzzle)) => {
