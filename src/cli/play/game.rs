@@ -3,13 +3,17 @@
 //! the position, at any size ([`Rules`]). Nothing here draws or reads keys: the view and the key
 //! map work on it.
 
-use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use sudoku_engine::sized::Alphabet;
 
+use super::later::Later;
 pub use super::rules::Solutions;
 use super::rules::{AT_ONCE, Found, Hint, IN_THE_BACKGROUND, Rules, State, values_of};
+
+/// How long the end of the game waits for the hardest technique before it is announced
+/// without it (it follows once found).
+const RATING_GRACE: Duration = Duration::from_millis(200);
 
 /// Where the value of a filled cell came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,8 +152,13 @@ pub struct Game {
     settings: Settings,
     stage: Stage,
     solutions: Solutions,
-    /// Where the count of the solutions going on in the background leaves its answer.
-    counting: Option<Arc<OnceLock<Solutions>>>,
+    /// The count of the solutions going on in the background, if one is.
+    counting: Option<Later<Solutions>>,
+    /// The hardest technique the givens need, in words, worked out in the background from the
+    /// start of play.
+    hardest: Option<Later<String>>,
+    /// The end was announced before the hardest technique was known: it follows once it is.
+    hardest_to_announce: bool,
     cursor: usize,
     /// The first digit of a two-digit value typed (the numbers alphabet, sides above 35).
     pending: Option<u8>,
@@ -181,6 +190,8 @@ impl Game {
             stage: Stage::Entering,
             solutions: Solutions::Unknown,
             counting: None,
+            hardest: None,
+            hardest_to_announce: false,
             cursor: 0,
             pending: None,
             hint: None,
@@ -224,10 +235,15 @@ impl Game {
         self.solutions = self.rules.solutions(&givens, patience);
         if self.solutions == Solutions::Unsettled {
             self.solutions = Solutions::Counting;
-            let (rules, answer) = (self.rules.clone(), Arc::new(OnceLock::new()));
-            self.counting = Some(Arc::clone(&answer));
-            std::thread::spawn(move || answer.set(rules.solutions(&givens, IN_THE_BACKGROUND)));
+            let (rules, givens) = (self.rules.clone(), givens.clone());
+            self.counting = Some(Later::start(move || {
+                rules.solutions(&givens, IN_THE_BACKGROUND)
+            }));
         }
+        let rules = self.rules.clone();
+        self.hardest = Some(Later::start(move || {
+            rules.hardest(&givens, IN_THE_BACKGROUND)
+        }));
         self.stage = Stage::Playing;
         self.undo.clear();
         self.redo.clear();
@@ -238,10 +254,10 @@ impl Game {
     /// Takes the answer of the count in the background, once there is one, and says it (but
     /// for good news while a hint is on show: the hint's text stays).
     fn take_count(&mut self) {
-        let Some(answer) = self.counting.as_ref().and_then(|answer| answer.get()) else {
+        let Some(answer) = self.counting.as_ref().and_then(Later::get) else {
             return;
         };
-        self.solutions = answer.clone();
+        self.solutions = answer;
         self.counting = None;
         if self.hint.is_none() || !matches!(self.solutions, Solutions::Unique(_)) {
             self.message = Some(match &self.solutions {
@@ -312,6 +328,25 @@ impl Game {
             self.elapsed += delta;
         }
         self.take_count();
+        self.announce_hardest();
+    }
+
+    /// Adds the hardest technique to the announcement of the end, once it is known, when the
+    /// end came before it.
+    fn announce_hardest(&mut self) {
+        if !self.hardest_to_announce || self.stage != Stage::Solved {
+            return;
+        }
+        if let Some(hardest) = self.hardest.as_ref().and_then(Later::get) {
+            self.hardest_to_announce = false;
+            self.say_solved(&hardest);
+        }
+    }
+
+    /// Announces the end: the time, and the hardest technique (when known).
+    fn say_solved(&mut self, hardest: &str) {
+        let text = format!("Solved in {}! {hardest}", clock(self.elapsed));
+        self.say(Tone::Success, text.trim_end());
     }
 
     /// Moves the selection by rows and columns, wrapping around the edges.
@@ -741,9 +776,9 @@ impl Game {
         if complete && self.rules.clash(&self.board.digits).is_none() {
             if self.stage != Stage::Solved {
                 self.stage = Stage::Solved;
-                let hardest = self.rules.hardest(&self.board.givens());
-                let text = format!("Solved in {}! {hardest}", clock(self.elapsed));
-                self.say(Tone::Success, text.trim_end());
+                let hardest = self.hardest.as_ref().and_then(|h| h.wait_for(RATING_GRACE));
+                self.hardest_to_announce = hardest.is_none();
+                self.say_solved(&hardest.unwrap_or_default());
             }
             return;
         }
@@ -965,9 +1000,16 @@ mod tests {
         assert_eq!(game.message(), Some((Tone::Warning, "r1c6 is a given.")));
     }
 
+    /// Waits until the game knows the hardest technique its givens need.
+    fn rated(game: &Game) {
+        let hardest = game.hardest.as_ref().expect("rated from the start of play");
+        assert!(hardest.wait_for(Duration::from_secs(60)).is_some());
+    }
+
     #[test]
     fn solving_announces_the_time_and_the_hardest_technique() {
         let mut game = game();
+        rated(&game);
         game.tick(Duration::from_secs(125));
         let solution = solution();
         while game.stage == Stage::Playing {
@@ -986,6 +1028,37 @@ mod tests {
             game.elapsed(),
             Duration::from_secs(125),
             "the clock stopped"
+        );
+    }
+
+    #[test]
+    fn a_hardest_technique_found_after_the_end_is_announced_then() {
+        let mut game = game();
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        game.hardest = Some(Later::start(move || {
+            wait.recv().unwrap();
+            "Hardest technique: found late.".to_string()
+        }));
+        let solution = solution();
+        while game.stage == Stage::Playing {
+            let cell = (0..81).find(|&c| game.board.digits[c] == 0).unwrap();
+            place(&mut game, cell / 9, cell % 9, solution[cell]);
+        }
+        assert_eq!(game.message(), Some((Tone::Success, "Solved in 0:00!")));
+        game.tick(Duration::from_secs(1));
+        assert_eq!(game.message(), Some((Tone::Success, "Solved in 0:00!")));
+        go.send(()).unwrap();
+        game.hardest
+            .as_ref()
+            .unwrap()
+            .wait_for(Duration::from_secs(60));
+        game.tick(Duration::from_secs(1));
+        assert_eq!(
+            game.message(),
+            Some((
+                Tone::Success,
+                "Solved in 0:00! Hardest technique: found late."
+            ))
         );
     }
 
@@ -1082,6 +1155,7 @@ mod tests {
     fn a_6x6_game_is_solved_by_hints_alone_and_names_its_hardest_technique() {
         let (rules, givens) = testing::sized(".3....54..6.....52...4.....1..16..3.");
         let mut game = Game::new(rules, &givens);
+        rated(&game);
         let Solutions::Unique(solution) = game.solutions.clone() else {
             panic!("one solution")
         };

@@ -10,6 +10,7 @@
 mod app;
 mod game;
 mod keys;
+mod later;
 mod rules;
 mod save;
 mod view;

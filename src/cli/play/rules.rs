@@ -13,8 +13,8 @@ use sudoku_engine::{Grid, Position, count_solutions};
 use sudoku_logic::sized::{SizedCandidates, SizedMove};
 use sudoku_logic::{Candidates, CellDigit, Technique, explain, next_step, rate};
 
-/// How long the logic of other sizes may look for a step or rate the puzzle: a hard 25x25
-/// grid can take minutes.
+/// How long the logic of other sizes may look for a step: a hard 25x25 grid can take
+/// minutes.
 const PATIENCE: Duration = Duration::from_secs(3);
 
 /// The shape and symbols of a game's grid, with its units.
@@ -30,8 +30,9 @@ pub struct Rules {
 /// that takes longer goes on in the background ([`IN_THE_BACKGROUND`]) while the player plays.
 pub const AT_ONCE: Duration = Duration::from_millis(300);
 
-/// How long a count of the solutions may go on in the background: the hardest 25x25 puzzles
-/// known take up to 13 s.
+/// How long a count of the solutions, or the search for the hardest technique the puzzle
+/// needs, may go on in the background: the hardest 25x25 puzzles known take up to 13 s to
+/// count.
 pub const IN_THE_BACKGROUND: Duration = Duration::from_secs(120);
 
 /// What the givens allow, worked out once when the puzzle is set.
@@ -240,8 +241,9 @@ impl Rules {
         }
     }
 
-    /// The hardest technique the givens need, as `sudoku rate` finds it, in words.
-    pub fn hardest(&self, givens: &[u8]) -> String {
+    /// The hardest technique the givens need, as `sudoku rate` finds it, in words; at other
+    /// sizes than 9x9, nothing when finding it takes longer than `patience`.
+    pub fn hardest(&self, givens: &[u8], patience: Duration) -> String {
         let (ratings, level, explainer) = if self.is_nine() {
             let (steps, end) = explain(&nine_grid(givens));
             let rating = rate(&steps, end.is_solved());
@@ -249,7 +251,7 @@ impl Rules {
             (ratings, rating.level, rating.explainer)
         } else {
             let start = SizedCandidates::from_grid(&self.grid(givens), self.alphabet);
-            let deadline = Some(Instant::now() + PATIENCE);
+            let deadline = Some(Instant::now() + patience);
             let Ok((steps, end)) = sudoku_logic::sized::solve_steps_before(start, None, deadline)
             else {
                 return String::new();
