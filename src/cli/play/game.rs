@@ -240,8 +240,12 @@ impl Game {
                 rules.solutions(&givens, IN_THE_BACKGROUND)
             }));
         }
-        let rules = self.rules.clone();
+        // After the count, if one is going on: it matters more, and a core may be all there is.
+        let (rules, counting) = (self.rules.clone(), self.counting.clone());
         self.hardest = Some(Later::start(move || {
+            if let Some(counting) = counting {
+                counting.wait_for(IN_THE_BACKGROUND);
+            }
             rules.hardest(&givens, IN_THE_BACKGROUND)
         }));
         self.stage = Stage::Playing;
