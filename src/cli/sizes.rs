@@ -311,7 +311,8 @@ impl<R: BufRead> SizedRecords<R> {
     /// kept of it and why.
     fn line_text(&self) -> Result<String, (String, ParseError)> {
         let bytes = self.lines.line();
-        if self.lines.is_too_long() {
+        // A comment is skipped whatever its length, as the 9x9 reader skips it.
+        if self.lines.is_too_long() && !bytes.trim_ascii_start().starts_with(b"#") {
             let text = String::from_utf8_lossy(bytes).into_owned();
             return Err((text, ParseError::LineTooLong { max: MAX_LINE }));
         }
@@ -473,6 +474,26 @@ fn one_line(rows: &[String], numbers: bool) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_comment_is_skipped_at_any_length_and_another_long_line_named() {
+        let shape = Shape::new(2, 2).unwrap();
+        let long = "1".repeat(MAX_LINE + 10);
+        let text = format!("# {long}\n{long}\n..1..2.34.......\n");
+        let records: Vec<(u64, ParseError)> = SizedRecords::new(text.as_bytes(), shape, None)
+            .map(|record| {
+                let record = record.unwrap();
+                (record.line, record.puzzle.unwrap_err().error)
+            })
+            .collect();
+        assert_eq!(
+            records,
+            [
+                (2, ParseError::LineTooLong { max: MAX_LINE }),
+                (3, ParseError::WrongCellCount { found: 16 })
+            ]
+        );
+    }
 
     proptest! {
         /// Whatever the bytes, reading them gives records only (never an error that would end

@@ -344,7 +344,8 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Handles one line; returns the record it completes, if any.
     fn take_line(&mut self) -> Option<Record> {
-        if self.lines.is_too_long() {
+        // A comment is skipped whatever its length.
+        if self.lines.is_too_long() && !self.lines.line().trim_ascii_start().starts_with(b"#") {
             let record = self.record(Err(ParseError::LineTooLong { max: MAX_LINE }));
             return self.finish_grid_before(record);
         }
@@ -545,6 +546,9 @@ mod tests {
                 (2, Ok(PUZZLE.to_string()))
             ]
         );
+        // A comment is a comment at any length.
+        let text = format!(" # {}\n{PUZZLE}\n", "1".repeat(MAX_LINE + 10));
+        assert_eq!(records(&text), vec![(2, Ok(PUZZLE.to_string()))]);
     }
 
     #[test]
