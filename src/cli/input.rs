@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use clap::Args;
+use sudoku_engine::parse::invalid_character;
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
 use super::output::Output;
@@ -291,26 +292,31 @@ impl<R: Read> CsvRecords<R> {
     }
 
     /// The record for one row.
-    fn record(&self, row: &csv::StringRecord) -> Record {
+    fn record(&self, row: &csv::ByteRecord) -> Record {
         let line = row.position().map_or(0, csv::Position::line);
         // Text in another alphabet than digits is left whole for `other_size` to read: the
         // 9x9 reader would take it for digits.
         let alphabet = self.sizes.alphabet;
         let other_alphabet = alphabet.is_some_and(|alphabet| alphabet != Alphabet::Digits);
         let read = |index: usize| {
-            let text = row.get(index).unwrap_or_default().trim();
-            let puzzle = match other_alphabet {
-                true => Err(ParseError::WrongCellCount {
-                    found: cells_in(text, alphabet == Some(Alphabet::Numbers)),
-                }),
-                false => text.parse::<Grid>(),
+            // A field that is not UTF-8 is refused for its first bad byte, as a line is.
+            let bytes = row.get(index).unwrap_or_default().trim_ascii();
+            let (text, puzzle) = match std::str::from_utf8(bytes) {
+                Err(error) => (
+                    String::from_utf8_lossy(bytes).into_owned(),
+                    Err(invalid_character(bytes, error.valid_up_to())),
+                ),
+                Ok(text) if other_alphabet => (
+                    text.to_string(),
+                    Err(ParseError::WrongCellCount {
+                        found: cells_in(text, alphabet == Some(Alphabet::Numbers)),
+                    }),
+                ),
+                Ok(text) => (text.to_string(), text.parse::<Grid>()),
             };
             Record {
                 line,
-                puzzle: puzzle.map_err(|error| InvalidPuzzle {
-                    text: text.to_string(),
-                    error,
-                }),
+                puzzle: puzzle.map_err(|error| InvalidPuzzle { text, error }),
                 companion: None,
             }
         };
@@ -324,7 +330,9 @@ impl<R: Read> CsvRecords<R> {
                     record.puzzle.is_ok() || matches!(other_size(record, &self.sizes), Some(Ok(_)))
                 };
                 // The first of the longest: `max_by_key` keeps the last, so backwards.
-                let longest = (0..row.len()).rev().max_by_key(|&i| row[i].trim().len());
+                let longest = (0..row.len())
+                    .rev()
+                    .max_by_key(|&i| row[i].trim_ascii().len());
                 (0..row.len())
                     .map(read)
                     .find(reads)
@@ -332,18 +340,6 @@ impl<R: Read> CsvRecords<R> {
             }
         }
     }
-}
-
-/// A CSV row as text, each byte that is not UTF-8 read as U+FFFD: a puzzle field holding one
-/// is refused for that character, and the other fields do not matter (the csv crate's own
-/// text rows fail whole, and a row that fails gets no answer).
-fn text_of(row: &csv::ByteRecord) -> csv::StringRecord {
-    let mut text = csv::StringRecord::with_capacity(row.as_slice().len(), row.len());
-    for field in row {
-        text.push_field(&String::from_utf8_lossy(field));
-    }
-    text.set_position(row.position().cloned());
-    text
 }
 
 impl<R: Read> Iterator for CsvRecords<R> {
@@ -363,7 +359,7 @@ impl<R: Read> Iterator for CsvRecords<R> {
         }
         let mut row = csv::ByteRecord::new();
         match self.reader.read_byte_record(&mut row) {
-            Ok(true) => Some(Ok(self.record(&text_of(&row)))),
+            Ok(true) => Some(Ok(self.record(&row))),
             Ok(false) => None,
             Err(error) => Some(Err(io::Error::other(error))),
         }

@@ -596,7 +596,7 @@ fn csv_input_takes_the_puzzle_from_a_column() {
     );
     assert_eq!(stdout, expected);
     assert!(
-        stderr.starts_with("sudoku: <stdin>:3: invalid character"),
+        stderr.starts_with("sudoku: <stdin>:3: invalid byte \\xff at column 1"),
         "{stderr}"
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
