@@ -270,7 +270,7 @@ impl AnyGrid {
 /// line, of any size. Each record carries its text for [`other_size`] to read, as the 9x9
 /// reader's refused records do.
 pub struct SizedRecords<R> {
-    lines: LineReader<R>,
+    reader: LineReader<R>,
     /// The shape of the grids; none for one-line grids of any size.
     shape: Option<Shape>,
     numbers: bool,
@@ -298,7 +298,7 @@ impl<R: BufRead> SizedRecords<R> {
     /// blank, not hex's first symbol).
     pub fn lines(reader: R, alphabet: Option<Alphabet>) -> SizedRecords<R> {
         SizedRecords {
-            lines: LineReader::new(reader, MAX_LINE),
+            reader: LineReader::new(reader, MAX_LINE),
             shape: None,
             numbers: alphabet == Some(Alphabet::Numbers),
             grid: None,
@@ -310,9 +310,9 @@ impl<R: BufRead> SizedRecords<R> {
     /// The line read last as text; or, when it is no row (too long, or not UTF-8), what was
     /// kept of it and why.
     fn line_text(&self) -> Result<String, (String, ParseError)> {
-        let bytes = self.lines.line();
+        let bytes = self.reader.line();
         // A comment is skipped whatever its length, as the 9x9 reader skips it.
-        if self.lines.is_too_long() && !bytes.trim_ascii_start().starts_with(b"#") {
+        if self.reader.is_too_long() && !bytes.trim_ascii_start().starts_with(b"#") {
             let text = String::from_utf8_lossy(bytes).into_owned();
             return Err((text, ParseError::LineTooLong { max: MAX_LINE }));
         }
@@ -353,7 +353,7 @@ impl<R: BufRead> SizedRecords<R> {
     /// The record of a line that is not a row, given after the grid it interrupts (if any,
     /// which is given first).
     fn after_grid(&mut self, text: String, error: ParseError) -> Record {
-        let this = record(self.lines.number(), text, error);
+        let this = record(self.reader.number(), text, error);
         match self.end_grid() {
             Some(grid) => {
                 self.pending = Some(this);
@@ -384,7 +384,7 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             if self.finished {
                 return None;
             }
-            match self.lines.advance() {
+            match self.reader.advance() {
                 Err(error) => {
                     self.finished = true;
                     return Some(Err(error));
@@ -415,11 +415,11 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             }
             let Some(shape) = self.shape else {
                 let error = ParseError::WrongCellCount { found: cells };
-                return Some(Ok(record(self.lines.number(), text.to_string(), error)));
+                return Some(Ok(record(self.reader.number(), text.to_string(), error)));
             };
             let size = shape.size();
             if cells == size {
-                let number = self.lines.number();
+                let number = self.reader.number();
                 let (_, rows) = self.grid.get_or_insert_with(|| (number, Vec::new()));
                 rows.push(text.to_string());
                 if rows.len() == size {
