@@ -120,14 +120,11 @@ impl AnyState {
         let AnyState::Other(state) = &self else {
             return self;
         };
-        let values: Vec<u8> = (0..state.grid().cells().len())
-            .map(|cell| state.value(cell).unwrap_or(0))
-            .collect();
-        let Some(grid) = <[u8; 81]>::try_from(values)
-            .ok()
-            .filter(|_| state.shape() == Shape::NINE)
-            .and_then(Grid::from_cells)
-        else {
+        if state.shape() != Shape::NINE {
+            return self;
+        }
+        let cells = std::array::from_fn(|cell| state.value(cell).unwrap_or(0));
+        let Some(grid) = Grid::from_cells(cells) else {
             return self;
         };
         let mut nine = Candidates::from_grid(&grid);
