@@ -1,7 +1,7 @@
 //! Grids of another size over several lines, without `--box`: a source whose first two lines
 //! are rows of the same grid (each as many cells as the side of a grid with boxes, other than
-//! 9 unless `--alphabet` names symbols the 9x9 reader does not read) is read as `--box` would
-//! read it. Everything else goes to the 9x9 reader, untouched.
+//! 9 unless written in letters or `--alphabet` names symbols the 9x9 reader does not read) is
+//! read as `--box` would read it. Everything else goes to the 9x9 reader, untouched.
 //!
 //! Sides that are also a whole small puzzle (16 cells: a 4x4 puzzle, 36: 6x6, 64: 8x8) count
 //! as rows only when one of the two lines has a symbol that small puzzle cannot hold, and a
@@ -154,7 +154,10 @@ impl Row {
     /// puzzle's.
     fn starts_grid(self, text: &str, nine_too: bool) -> bool {
         let side = self.cells;
-        if (side == 9 && !nine_too) || Shape::for_cells(side * side).is_none() {
+        // A row of 9 is the 9x9 reader's, unless it is written in letters, which that reader
+        // refuses (or `--alphabet` names symbols of their own).
+        let letters = text.chars().any(|c| c.is_ascii_alphabetic());
+        if (side == 9 && !nine_too && !letters) || Shape::for_cells(side * side).is_none() {
             return false;
         }
         let words: Vec<&str> = text
@@ -232,6 +235,11 @@ mod tests {
         assert_eq!(decide("+--+\n1.|.4\n.3|2.\n"), rows(2, 2, false));
         let sixteen = "D92BFCA1G6E74385\n................\n";
         assert_eq!(decide(sixteen), rows(4, 4, false));
+        // Rows of 9 in letters, which the 9x9 reader refuses.
+        assert_eq!(
+            decide("H C . | E I A | F G B\n...|H..|...\n"),
+            rows(3, 3, false)
+        );
         let row = |cells: [&str; 3]| cells.repeat(12).join(" ");
         let numbers = format!("{}\n{}\n", row(["14", ".", "26"]), row([".", "3", "."]));
         assert_eq!(decide(&numbers), rows(6, 6, true));

@@ -454,6 +454,10 @@ fn a_9x9_grid_printed_in_a_named_alphabet_reads_back() {
         }
     }
     assert!(solution.trim().chars().all(|c| ('A'..='I').contains(&c)));
+    // Letters are told from digits without --alphabet, in a grid as on one line.
+    let (_, grid, _) = run(&["solve", "-f", "grid"], &puzzle);
+    let (status, read_back, stderr) = run(&["solve"], &grid);
+    assert_eq!((status, read_back), (0, solution), "{stderr}");
 }
 
 #[test]
