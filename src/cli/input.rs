@@ -14,7 +14,7 @@ use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
-use super::sizes::{SizeArgs, cells_in, other_size};
+use super::sizes::{SizeArgs, cells_in, other_size, other_symbols};
 use sudoku_engine::sized::Alphabet;
 
 /// The size of the read buffer of every source.
@@ -297,7 +297,7 @@ impl<R: Read> CsvRecords<R> {
         // Text in another alphabet than digits is left whole for `other_size` to read: the
         // 9x9 reader would take it for digits.
         let alphabet = self.sizes.alphabet;
-        let other_alphabet = alphabet.is_some_and(|alphabet| alphabet != Alphabet::Digits);
+        let other_alphabet = other_symbols(alphabet);
         let read = |index: usize| {
             // A field that is not UTF-8 is refused for its first bad byte, as a line is.
             let bytes = row.get(index).unwrap_or_default().trim_ascii();

@@ -40,6 +40,12 @@ pub struct SizeArgs {
     pub alphabet: Option<Alphabet>,
 }
 
+/// True when `alphabet` (`--alphabet`, if given) names symbols the 9x9 reader does not read:
+/// any alphabet but digits, in which `0` would be a blank and letters no symbols at all.
+pub fn other_symbols(alphabet: Option<Alphabet>) -> bool {
+    alphabet.is_some_and(|alphabet| alphabet != Alphabet::Digits)
+}
+
 impl SizeArgs {
     /// The records of `reader`, read as these arguments say: grids of the `--box` shape, as
     /// lines or over several lines, where the 9x9 reader cannot read them (another shape, or
@@ -48,9 +54,8 @@ impl SizeArgs {
         &self,
         reader: R,
     ) -> Box<dyn Iterator<Item = io::Result<Record>> + 'a> {
-        let own_symbols = self.alphabet.is_some_and(|a| a != Alphabet::Digits);
         match self.shape {
-            Some(shape) if shape != Shape::NINE || own_symbols => {
+            Some(shape) if shape != Shape::NINE || other_symbols(self.alphabet) => {
                 Box::new(SizedRecords::new(reader, shape, self.alphabet))
             }
             _ => sniff::records(reader, self.alphabet),
@@ -135,7 +140,7 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
         // Text with 81 cells that is no 9x9 puzzle: the 9x9 reader's words say it best,
         // unless the alphabet named is not its digits.
         Err(SizedError::InvalidSymbol { size: 9, .. })
-            if args.shape.is_none() && args.alphabet.is_none_or(|a| a == Alphabet::Digits) =>
+            if args.shape.is_none() && !other_symbols(args.alphabet) =>
         {
             None
         }

@@ -13,7 +13,7 @@ use sudoku_engine::PuzzleReader;
 use sudoku_engine::Record;
 use sudoku_engine::sized::{Alphabet, Shape};
 
-use super::sizes::SizedRecords;
+use super::sizes::{SizedRecords, other_symbols};
 
 /// Lines of comments, blanks and separators looked past before the first row; a source with
 /// more is read as 9x9 puzzles.
@@ -31,15 +31,15 @@ pub fn records<'a, R: BufRead + 'a>(
     mut reader: R,
     alphabet: Option<Alphabet>,
 ) -> Box<dyn Iterator<Item = io::Result<Record>> + 'a> {
-    let other_symbols = alphabet.is_some_and(|alphabet| alphabet != Alphabet::Digits);
-    let (seen, row) = first_rows(&mut reader, other_symbols);
+    let nine_too = other_symbols(alphabet);
+    let (seen, row) = first_rows(&mut reader, nine_too);
     let replayed = Cursor::new(seen).chain(reader);
     match row {
         Some(row) => {
             let alphabet = alphabet.or(row.numbers.then_some(Alphabet::Numbers));
             Box::new(SizedRecords::new(replayed, row.grid_shape(), alphabet))
         }
-        None if other_symbols => Box::new(SizedRecords::lines(replayed, alphabet)),
+        None if nine_too => Box::new(SizedRecords::lines(replayed, alphabet)),
         None => Box::new(PuzzleReader::new(replayed)),
     }
 }

@@ -3,14 +3,14 @@
 
 use std::time::Instant;
 
-use sudoku_engine::sized::{Alphabet, Shape};
+use sudoku_engine::sized::Shape;
 use sudoku_engine::{ParseError, Record, TimedOut};
 use sudoku_logic::sized::SizedCandidates;
 use sudoku_logic::{Candidates, CellDigit};
 
 use crate::cli::logic_state::AnyState;
 use crate::cli::output::{Budget, Problem, out_of};
-use crate::cli::sizes::{SizeArgs, other_size};
+use crate::cli::sizes::{SizeArgs, other_size, other_symbols};
 
 /// The pencil-mark state of a record: from a puzzle of any size, or from a 729-character
 /// candidate line.
@@ -81,7 +81,7 @@ pub fn sized_candidates(
     sizes: &SizeArgs,
 ) -> Option<Result<SizedCandidates, Problem>> {
     let text = &record.puzzle.as_ref().err()?.text;
-    let own_symbols = sizes.alphabet.is_some_and(|a| a != Alphabet::Digits);
+    let own_symbols = other_symbols(sizes.alphabet);
     let shape = sizes.shape.filter(|&s| s != Shape::NINE || own_symbols);
     let shape = SizedCandidates::text_shape(text, shape).or_else(|| match own_symbols {
         true => SizedCandidates::text_shape(text, Some(Shape::NINE)),
