@@ -106,7 +106,11 @@ fn count_record(
         if let Some(clash) = sized.clash() {
             return Err(clash);
         }
-        return sized::count_measured(&sized.grid, limit, deadline, search).map_err(timed_out);
+        return match sized.nine() {
+            Some(nine) => count_measured(&nine, limit, deadline, search),
+            None => sized::count_measured(&sized.grid, limit, deadline, search),
+        }
+        .map_err(timed_out);
     }
     let puzzle = record_puzzle(record)?;
     let count = count_measured(puzzle, limit, deadline, search).map_err(timed_out)?;

@@ -117,10 +117,15 @@ fn solve_other_size(
     }
     let budget = budget.start();
     let deadline = budget.map(|budget| budget.deadline);
-    match sized::solve_measured(&puzzle.grid, deadline, search).map_err(out_of(budget))? {
-        Some(solution) => Ok(AnyGrid::Other(puzzle.with(solution))),
-        None => Err(Problem::NoSolution),
-    }
+    let solution = match puzzle.nine() {
+        Some(nine) => solve_measured(&nine, deadline, search)
+            .map_err(out_of(budget))?
+            .map(|solution| AnyGrid::Nine(solution).written_in(puzzle.alphabet)),
+        None => sized::solve_measured(&puzzle.grid, deadline, search)
+            .map_err(out_of(budget))?
+            .map(|solution| AnyGrid::Other(puzzle.with(solution))),
+    };
+    solution.ok_or(Problem::NoSolution)
 }
 
 /// Runs `sudoku solve`.

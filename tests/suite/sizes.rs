@@ -413,6 +413,48 @@ fn a_9x9_puzzle_in_letters_is_rated_as_in_digits_and_its_candidates_read_back() 
 }
 
 #[test]
+fn a_9x9_puzzle_in_letters_is_solved_and_counted_by_the_9x9_engine() {
+    let puzzles = std::fs::read_to_string(puzzle_path("hardest_1106.txt")).unwrap();
+    let digits: String = puzzles
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(20)
+        .map(|line| format!("{}\n", &line[..81]))
+        .collect();
+    let in_letters: String = digits
+        .chars()
+        .map(|c| match c {
+            '1'..='9' => char::from(c as u8 - b'1' + b'A'),
+            c => c,
+        })
+        .collect();
+    // The same search, guess for guess, and the same answers written in each alphabet.
+    for command in ["solve", "count"] {
+        let args = |alphabet| [command, "--stats", "-f", "json", "--alphabet", alphabet];
+        let (status, by_digits, _) = run(&args("digits"), &digits);
+        assert_eq!(status, 0);
+        let (status, by_letters, stderr) = run(&args("letters"), &in_letters);
+        assert_eq!(status, 0, "{stderr}");
+        for (digit, letter) in by_digits.lines().zip(by_letters.lines()) {
+            let (digit, letter): (serde_json::Value, serde_json::Value) = (
+                serde_json::from_str(digit).unwrap(),
+                serde_json::from_str(letter).unwrap(),
+            );
+            for field in ["nodes", "guesses", "count"] {
+                assert_eq!(digit[field], letter[field], "{command} {field}");
+            }
+            if let Some(solution) = digit["solution"].as_str() {
+                let written: String = solution
+                    .chars()
+                    .map(|c| char::from(c as u8 - b'1' + b'A'))
+                    .collect();
+                assert_eq!(letter["solution"], written.as_str());
+            }
+        }
+    }
+}
+
+#[test]
 fn a_9x9_grid_printed_in_a_named_alphabet_reads_back() {
     let (_, puzzle, _) = run(&["generate", "--alphabet", "letters", "--seed", "3"], "");
     let (status, solution, _) = run(&["solve", "--alphabet", "letters"], &puzzle);
