@@ -127,8 +127,16 @@ impl Rules {
         self.shape.cells()
     }
 
+    /// True for 9x9 grids, in any alphabet: the 9x9 engine counts them, and the 9x9 logic
+    /// finds the hardest technique (which is named without symbols).
     fn is_nine(&self) -> bool {
         self.shape == Shape::NINE
+    }
+
+    /// True for 9x9 grids in digits, which the 9x9 logic describes (its words write values
+    /// as digits); a 9x9 grid in letters takes the logic of every size, which writes them so.
+    pub fn is_classic(&self) -> bool {
+        self.is_nine() && self.alphabet == Alphabet::Digits
     }
 
     /// `r12c3`: a cell's row and column, from 1.
@@ -177,7 +185,7 @@ impl Rules {
 
     /// Two cells of one unit holding the same value, in words, if any.
     pub fn clash(&self, digits: &[u8]) -> Option<String> {
-        if self.is_nine() {
+        if self.is_classic() {
             return nine_grid(digits).first_conflict().map(|c| c.to_string());
         }
         self.grid(digits)
@@ -187,7 +195,7 @@ impl Rules {
 
     /// The filled cells on one line, as the other subcommands read them.
     pub fn line(&self, digits: &[u8]) -> String {
-        match self.is_nine() {
+        match self.is_classic() {
             true => nine_grid(digits).to_string(),
             false => self.grid(digits).to_line(self.alphabet),
         }
@@ -200,7 +208,7 @@ impl Rules {
     /// The candidates of the position `digits`, less `eliminated` (bit `v` of a cell's word
     /// for value `v`).
     pub fn state(&self, digits: &[u8], eliminated: &[u64]) -> State {
-        if self.is_nine() {
+        if self.is_classic() {
             let mut state = Candidates::from_grid(&nine_grid(digits));
             for (position, &bits) in Position::all().zip(eliminated) {
                 for digit in values_of(bits) {

@@ -14,10 +14,10 @@
 //! 41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9..6.....
 //! ```
 //!
-//! Grids of other sizes add `# box: 4x4` and `# alphabet: digits` after the first line, and
-//! write cells and marks in their symbols: a character a cell and, for marks, the side's worth of
-//! characters a cell; with numbers (sides above 35), cells separated by spaces and a cell's
-//! marks joined by commas.
+//! Grids of other sizes (or 9x9 in letters) add `# box: 4x4` and `# alphabet: digits` after the
+//! first line, and write cells and marks in their symbols: a character a cell and, for marks,
+//! the side's worth of characters a cell; with numbers (sides above 35), cells separated by
+//! spaces and a cell's marks joined by commas.
 
 use std::time::Duration;
 
@@ -48,7 +48,7 @@ pub fn to_text(game: &Game) -> String {
     };
     let settings = game.settings();
     let mut text = format!("{HEADER}\n");
-    if rules.shape() != Shape::NINE {
+    if !rules.is_classic() {
         text += &format!(
             "# box: {}\n# alphabet: {}\n",
             rules.shape(),
@@ -398,6 +398,35 @@ mod tests {
         let text = to_text(&game);
         assert!(text.contains("\n# pencil: "), "{text}");
         assert_eq!(from_text(&text).unwrap().board(), game.board());
+    }
+
+    #[test]
+    fn a_9x9_game_in_letters_speaks_and_reads_back_in_letters() {
+        let puzzle =
+            "....I.F.......B..E....C.AH......C..GC.F...B..I.A...H............D.AHE...GE..D....";
+        let (rules, givens) = testing::sized(puzzle);
+        assert_eq!(rules.alphabet(), Alphabet::Letters);
+        let mut game = Game::new(rules, &givens);
+        // The hint writes values as the grid does: each `<> X` or `= X` names a letter.
+        game.hint();
+        let hint = game.message().unwrap().1.to_string();
+        let values: Vec<char> = ["<> ", "= "]
+            .iter()
+            .flat_map(|sign| hint.match_indices(sign).map(|(at, _)| at + sign.len()))
+            .filter_map(|at| hint[at..].chars().next())
+            .collect();
+        assert!(!values.is_empty(), "{hint}");
+        assert!(values.iter().all(|c| ('A'..='I').contains(c)), "{hint}");
+        play_a_little(&mut game);
+        let text = to_text(&game);
+        assert!(
+            text.contains("\n# box: 3x3\n# alphabet: letters\n"),
+            "{text}"
+        );
+        assert!(text.contains(&format!("# givens: {puzzle}\n")), "{text}");
+        let back = from_text(&text).unwrap();
+        assert_eq!(back.rules().alphabet(), Alphabet::Letters);
+        assert_eq!(back.board(), game.board());
     }
 
     #[test]
