@@ -36,8 +36,12 @@ pub(super) fn state_of(
         }
         if need_unique {
             let deadline = budget.map(|budget| budget.deadline);
-            let count = sudoku_engine::sized::count_solutions_before(&sized.grid, 2, deadline)
-                .map_err(out_of(budget))?;
+            // A 9x9 grid in letters is counted by the faster 9x9 engine.
+            let count = match sized.nine() {
+                Some(nine) => Ok(sudoku_engine::count_solutions(&nine, 2)),
+                None => sudoku_engine::sized::count_solutions_before(&sized.grid, 2, deadline),
+            }
+            .map_err(out_of(budget))?;
             match count.found {
                 0 => return Err(Problem::NoSolution),
                 1 => {}
