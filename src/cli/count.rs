@@ -106,7 +106,7 @@ fn count_record(
         if let Some(clash) = sized.clash() {
             return Err(clash);
         }
-        return match sized.nine() {
+        return match sized.grid.to_nine() {
             Some(nine) => count_measured(&nine, limit, deadline, search),
             None => sized::count_measured(&sized.grid, limit, deadline, search),
         }

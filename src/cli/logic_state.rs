@@ -4,8 +4,7 @@
 
 use std::time::Instant;
 
-use sudoku_engine::sized::Shape;
-use sudoku_engine::{Grid, Position, TimedOut};
+use sudoku_engine::{Position, TimedOut};
 use sudoku_logic::sized::{self, SizedCandidates, SizedStep};
 use sudoku_logic::{
     Candidates, CellDigit, Rating, Step, Technique, next_step_before, solve_steps_before,
@@ -120,11 +119,7 @@ impl AnyState {
         let AnyState::Other(state) = &self else {
             return self;
         };
-        if state.shape() != Shape::NINE {
-            return self;
-        }
-        let cells = std::array::from_fn(|cell| state.value(cell).unwrap_or(0));
-        let Some(grid) = Grid::from_cells(cells) else {
+        let Some(grid) = state.grid().to_nine() else {
             return self;
         };
         let mut nine = Candidates::from_grid(&grid);

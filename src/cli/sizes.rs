@@ -91,15 +91,6 @@ impl SizedPuzzle {
     pub fn line(&self) -> String {
         self.grid.to_line(self.alphabet)
     }
-
-    /// The grid as the 9x9 engine takes it, when it is a 9x9 grid (written in letters, say):
-    /// that engine is the faster at 9x9.
-    pub fn nine(&self) -> Option<Grid> {
-        if self.grid.shape() != Shape::NINE {
-            return None;
-        }
-        Grid::from_cells(self.grid.cells().try_into().ok()?)
-    }
 }
 
 /// The cells of the smallest grid above 9x9 (10x10, boxes of 2x5): a line with fewer, even
@@ -261,8 +252,7 @@ impl AnyGrid {
     pub fn written_in(self, alphabet: Alphabet) -> AnyGrid {
         match self {
             AnyGrid::Nine(grid) if alphabet != Alphabet::Digits => AnyGrid::Other(SizedPuzzle {
-                grid: SizedGrid::from_values(Shape::NINE, grid.cells().to_vec())
-                    .expect("a 9x9 grid fits its shape"),
+                grid: SizedGrid::from_nine(&grid),
                 alphabet,
             }),
             grid => grid,

@@ -117,7 +117,7 @@ fn solve_other_size(
     }
     let budget = budget.start();
     let deadline = budget.map(|budget| budget.deadline);
-    let solution = match puzzle.nine() {
+    let solution = match puzzle.grid.to_nine() {
         Some(nine) => solve_measured(&nine, deadline, search)
             .map_err(out_of(budget))?
             .map(|solution| AnyGrid::Nine(solution).written_in(puzzle.alphabet)),

@@ -37,7 +37,7 @@ pub(super) fn state_of(
         if need_unique {
             let deadline = budget.map(|budget| budget.deadline);
             // A 9x9 grid in letters is counted by the faster 9x9 engine.
-            let count = match sized.nine() {
+            let count = match sized.grid.to_nine() {
                 Some(nine) => Ok(sudoku_engine::count_solutions(&nine, 2)),
                 None => sudoku_engine::sized::count_solutions_before(&sized.grid, 2, deadline),
             }

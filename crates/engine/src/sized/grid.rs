@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::{Alphabet, Shape, SizedError};
-use crate::grid::Unit;
+use crate::grid::{Grid, Unit};
 
 /// A grid of any [`Shape`]: one value per cell in reading order, 0 for an empty cell, 1..=N
 /// for a symbol (written through an [`Alphabet`]).
@@ -54,6 +54,21 @@ impl SizedGrid {
         let fits =
             cells.len() == shape.cells() && cells.iter().all(|&v| usize::from(v) <= shape.size());
         fits.then_some(SizedGrid { shape, cells })
+    }
+
+    /// A 9x9 grid of the 9x9 engine as a grid of this kind.
+    pub fn from_nine(grid: &Grid) -> SizedGrid {
+        SizedGrid {
+            shape: Shape::NINE,
+            cells: grid.cells().to_vec(),
+        }
+    }
+
+    /// The grid as the 9x9 engine takes it, when it is 9x9 (in whatever alphabet it was
+    /// written): that engine is the faster at that size.
+    pub fn to_nine(&self) -> Option<Grid> {
+        let cells = self.cells.as_slice().try_into().ok()?;
+        (self.shape == Shape::NINE).then(|| Grid::from_cells(cells))?
     }
 
     /// The grid's shape.
@@ -352,6 +367,18 @@ mod tests {
     use super::*;
 
     const SIXTEEN: &str = "D92.....G...43..4CF.....9D.2.6EB.E.1....F.8BC..AG56.....A3C....1.7G5A8....61....2...C....B7.......AE.964..G......F9.5.7.4............29....A.C..........645D.1......D....1.C.B7F.....E.C2G...8A9B..9.G52.....EF6.256..F.....D.B.E13.6.D........7A...8BC3....954.";
+
+    #[test]
+    fn a_9x9_grid_goes_to_the_9x9_engine_and_back_and_no_other_size_does() {
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let nine: Grid = line.parse().unwrap();
+        let sized = SizedGrid::from_nine(&nine);
+        assert_eq!(sized.to_line(Alphabet::Digits), line);
+        assert_eq!(sized.to_nine(), Some(nine));
+        let (sixteen, _) = SizedGrid::parse(SIXTEEN, None, None).unwrap();
+        assert_eq!(sixteen.to_nine(), None);
+    }
 
     #[test]
     fn a_16x16_line_reads_and_writes_back() {

@@ -523,7 +523,7 @@ mod tests {
                 let cell = cells[blanks];
                 puzzle.set(cell, puzzle.get(cell) % 9 + 1);
             }
-            let nine = crate::Grid::from_cells(puzzle.cells().try_into().unwrap()).unwrap();
+            let nine = puzzle.to_nine().unwrap();
             let expected = crate::solver::count_solutions(&nine, 30).found;
             proptest::prop_assert_eq!(count_solutions(&puzzle, 30).found, expected);
             match solve(&puzzle) {
