@@ -454,13 +454,10 @@ fn cells_of(line: &str, numbers: bool) -> impl Iterator<Item = &str> {
     let is_separator = |c: char| matches!(c, '|' | '+' | '-');
     line.split_whitespace()
         .filter(move |word| !word.chars().all(is_separator))
-        .flat_map(move |word| match numbers {
-            true => vec![word],
-            false => word
-                .char_indices()
-                .filter(|&(_, c)| !is_separator(c))
-                .map(|(at, c)| &word[at..at + c.len_utf8()])
-                .collect(),
+        .flat_map(move |word| {
+            // A word is a cell in numbers; else each of its characters but separators is.
+            let whole = std::iter::once(word).filter(move |_| numbers);
+            whole.chain(word.matches(move |c: char| !numbers && !is_separator(c)))
         })
 }
 
