@@ -258,25 +258,41 @@ fn counts_of_small_grids_are_exact() {
     assert_eq!(status, 2, "4 cells is not a grid: {count}");
 }
 
+/// The letters alphabet's symbols, as far as 16x16 goes.
+const LETTERS: &str = "ABCDEFGHIJKLMNOP";
+
+/// `text` with the symbols of the digits alphabet (1-9, A-G) replaced by the same values in
+/// the alphabet `to` (its symbols in order).
+fn translate(text: &str, to: &str) -> String {
+    let from = "123456789ABCDEFG";
+    text.chars()
+        .map(|c| from.find(c).map_or(c, |i| to.as_bytes()[i] as char))
+        .collect()
+}
+
+/// The first `count` puzzles of a file in `puzzles/`, a line each.
+fn first_puzzles(name: &str, count: usize) -> String {
+    let puzzles = common::puzzles(name);
+    puzzles
+        .iter()
+        .take(count)
+        .map(|p| format!("{p}\n"))
+        .collect()
+}
+
 #[test]
 fn alphabets_are_detected_and_answers_keep_them() {
     let puzzles = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
     let digits = puzzles.lines().next().unwrap();
     let (_, solution, _) = run(&["solve"], digits);
     // The same puzzle in hexadecimal (0-F) and in letters (A-P).
-    let translate = |text: &str, to: &str| -> String {
-        let from = "123456789ABCDEFG";
-        text.chars()
-            .map(|c| from.find(c).map_or(c, |i| to.as_bytes()[i] as char))
-            .collect()
-    };
-    for to in ["0123456789ABCDEF", "ABCDEFGHIJKLMNOP"] {
+    for to in ["0123456789ABCDEF", LETTERS] {
         let (status, answer, stderr) = run(&["solve"], &translate(digits, to));
         assert_eq!(status, 0, "{stderr}");
         assert_eq!(answer, translate(&solution, to));
     }
     // Letters with `0` for a blank are still letters.
-    let zero_blanks = translate(digits, "ABCDEFGHIJKLMNOP").replace('.', "0");
+    let zero_blanks = translate(digits, LETTERS).replace('.', "0");
     let (status, answer, stderr) = run(&["solve"], &zero_blanks);
     assert_eq!(status, 0, "{stderr}");
     assert_eq!(answer, translate(&solution, "ABCDEFGHIJKLMNOP"));
@@ -374,20 +390,8 @@ fn a_9x9_alphabet_named_is_written_and_read_as_named() {
 
 #[test]
 fn a_9x9_puzzle_in_letters_is_rated_as_in_digits_and_its_candidates_read_back() {
-    let puzzles = std::fs::read_to_string(puzzle_path("top1465.txt")).unwrap();
-    let digits: String = puzzles
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .take(8)
-        .map(|line| format!("{line}\n"))
-        .collect();
-    let letters: String = digits
-        .chars()
-        .map(|c| match c {
-            '1'..='9' => char::from(c as u8 - b'1' + b'A'),
-            c => c,
-        })
-        .collect();
+    let digits = first_puzzles("top1465.txt", 8);
+    let letters = translate(&digits, LETTERS);
     let (status, by_digits, _) = run(&["rate", "--techniques"], &digits);
     assert_eq!(status, 0);
     let (status, by_letters, _) = run(&["rate", "--techniques", "--alphabet", "letters"], &letters);
@@ -414,20 +418,8 @@ fn a_9x9_puzzle_in_letters_is_rated_as_in_digits_and_its_candidates_read_back() 
 
 #[test]
 fn a_9x9_puzzle_in_letters_is_solved_and_counted_by_the_9x9_engine() {
-    let puzzles = std::fs::read_to_string(puzzle_path("hardest_1106.txt")).unwrap();
-    let digits: String = puzzles
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .take(20)
-        .map(|line| format!("{}\n", &line[..81]))
-        .collect();
-    let in_letters: String = digits
-        .chars()
-        .map(|c| match c {
-            '1'..='9' => char::from(c as u8 - b'1' + b'A'),
-            c => c,
-        })
-        .collect();
+    let digits = first_puzzles("hardest_1106.txt", 20);
+    let in_letters = translate(&digits, LETTERS);
     // The same search, guess for guess, and the same answers written in each alphabet.
     for command in ["solve", "count"] {
         let args = |alphabet| [command, "--stats", "-f", "json", "--alphabet", alphabet];
@@ -444,11 +436,7 @@ fn a_9x9_puzzle_in_letters_is_solved_and_counted_by_the_9x9_engine() {
                 assert_eq!(digit[field], letter[field], "{command} {field}");
             }
             if let Some(solution) = digit["solution"].as_str() {
-                let written: String = solution
-                    .chars()
-                    .map(|c| char::from(c as u8 - b'1' + b'A'))
-                    .collect();
-                assert_eq!(letter["solution"], written.as_str());
+                assert_eq!(letter["solution"], translate(solution, LETTERS).as_str());
             }
         }
     }
