@@ -94,9 +94,15 @@ const ZSTD_MAGIC: &[u8] = &[0x28, 0xb5, 0x2f, 0xfd];
 
 impl Source {
     /// Opens the source for buffered reading, decompressing it when its first bytes say it is
-    /// gzip or zstd (whatever its name).
+    /// gzip or zstd (whatever its name). A closed stdin (`<&-`) is an error, not an empty input.
     pub fn open(&self) -> io::Result<BufReader<Box<dyn Read + Send>>> {
         let raw: Box<dyn Read + Send> = match self {
+            Source::Stdin if super::output::was_closed(0) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::NotConnected,
+                    "closed: nothing to read",
+                ));
+            }
             Source::Stdin => Box::new(io::stdin()),
             Source::File(path) => Box::new(File::open(path)?),
         };

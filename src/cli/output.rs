@@ -453,12 +453,8 @@ fn write_message(text: &str, style: Option<anstyle::Style>) {
 
 /// Fails when stdout is closed (`sudoku solve >&-`), rather than print into nothing and report
 /// success.
-///
-/// The standard library's start-up code opens `/dev/null` (read and write) on a standard file
-/// descriptor that is closed, so a closed stdout shows as exactly that; a shell's `> /dev/null`
-/// opens it for writing only. Told apart on Linux (through /proc); elsewhere this checks nothing.
 pub fn check_stdout_is_open() -> io::Result<()> {
-    if cfg!(target_os = "linux") && stdout_was_closed() {
+    if was_closed(1) {
         return Err(io::Error::new(
             io::ErrorKind::NotConnected,
             "stdout is closed: nowhere to print the results",
@@ -467,12 +463,20 @@ pub fn check_stdout_is_open() -> io::Result<()> {
     Ok(())
 }
 
-/// True when stdout is `/dev/null` opened for reading and writing: how a closed descriptor
-/// looks once the standard library has reopened it.
-fn stdout_was_closed() -> bool {
-    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|path| path == *"/dev/null");
+/// True when standard descriptor `fd` (0, 1 or 2) was closed when the program started.
+///
+/// The standard library's start-up code opens `/dev/null` (read and write) on a standard file
+/// descriptor that is closed, so a closed one shows as exactly that; a shell's `> /dev/null` or
+/// `< /dev/null` opens it for writing or reading only. Told apart on Linux (through /proc);
+/// elsewhere this is always false.
+pub fn was_closed(fd: u32) -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let is_null =
+        std::fs::read_link(format!("/proc/self/fd/{fd}")).is_ok_and(|path| path == *"/dev/null");
     let read_write = || {
-        let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}")).unwrap_or_default();
         info.lines()
             .find_map(|line| line.strip_prefix("flags:"))
             .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())

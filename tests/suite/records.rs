@@ -502,3 +502,23 @@ fn a_closed_stdout_is_an_error() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("stdout is closed"), "{stderr}");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_stdin_is_an_error_and_the_other_files_are_still_read() {
+    // The shell's `<&-`: reading stdin would see no puzzle at all and report success.
+    let output = StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{} solve {} - <&-",
+            assert_cmd::cargo::cargo_bin("sudoku").display(),
+            puzzle_path("sample.txt").display()
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr, "sudoku: <stdin>: closed: nothing to read\n");
+    let solved = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(solved.lines().count(), 4, "{solved}");
+}
