@@ -321,9 +321,11 @@ impl Game {
         self.unsaved = false;
     }
 
-    /// Shows a message in place of the last one.
+    /// Shows a message in place of the last one. A message said after the end also drops the
+    /// hardest technique still to be added to the end's: that would replace this one.
     pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.message = Some((tone, text.into()));
+        self.hardest_to_announce = false;
     }
 
     /// Counts playing time; the clock stands still while entering and once solved.
@@ -781,8 +783,8 @@ impl Game {
             if self.stage != Stage::Solved {
                 self.stage = Stage::Solved;
                 let hardest = self.hardest.as_ref().and_then(|h| h.wait_for(RATING_GRACE));
+                self.say_solved(hardest.as_deref().unwrap_or_default());
                 self.hardest_to_announce = hardest.is_none();
-                self.say_solved(&hardest.unwrap_or_default());
             }
             return;
         }
@@ -1064,6 +1066,29 @@ mod tests {
                 "Solved in 0:00! Hardest technique: found late."
             ))
         );
+    }
+
+    #[test]
+    fn a_message_after_the_end_is_not_replaced_by_a_late_hardest_technique() {
+        let mut game = game();
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        game.hardest = Some(Later::start(move || {
+            wait.recv().unwrap();
+            "Hardest technique: found late.".to_string()
+        }));
+        let solution = solution();
+        while game.stage == Stage::Playing {
+            let cell = (0..81).find(|&c| game.board.digits[c] == 0).unwrap();
+            place(&mut game, cell / 9, cell % 9, solution[cell]);
+        }
+        game.say(Tone::Info, "Saved to game.sudoku.");
+        go.send(()).unwrap();
+        game.hardest
+            .as_ref()
+            .unwrap()
+            .wait_for(Duration::from_secs(60));
+        game.tick(Duration::from_secs(1));
+        assert_eq!(game.message(), Some((Tone::Info, "Saved to game.sudoku.")));
     }
 
     #[test]
