@@ -1,11 +1,12 @@
 //! Drawing a game: the grid with box lines, a side panel with the clock, the switches and the
 //! keys, and two rows of messages at the bottom.
 //!
-//! Grids up to 9x9 give each cell 5 columns by 2 rows, enough for its value or its pencil marks
-//! (1-5 on the first row, 6-9 on the second): a 9x9 game fits 80x24, and below 55x24 a message
-//! asks for a larger terminal. Larger grids give each cell its symbol's width and one row, and
-//! show the selected cell's marks on a line under the grid: 16x16 needs 33x24, 25x25 51x34,
-//! 36x36 109x46.
+//! Grids up to 9x9 give each cell 2 rows for its value or its pencil marks, half of them a row:
+//! 1-5 over 6-9 at 9x9 and 1-4 over 5-8 at 8x8 in 5 columns, and spaced apart, as the boxes
+//! are, 1 2 3 over 4 5 6 at 6x6 (7 columns) and 1 2 over 3 4 at 4x4 (5 columns): a 9x9 game
+//! fits 80x24, and below 55x24 a message asks for a larger terminal. Larger grids give each
+//! cell its symbol's width and one row, and show the selected cell's marks on a line under the
+//! grid: 16x16 needs 33x24, 25x25 51x34, 36x36 109x46.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -44,7 +45,7 @@ impl Layout {
         let shape = rules.shape();
         let marks_inside = rules.size() <= 9;
         let (width, height) = match marks_inside {
-            true => (5, 2),
+            true => (marked_cell_width(rules.size()), 2),
             false => (rules.symbol_width() as u16, 1),
         };
         Layout {
@@ -304,14 +305,14 @@ fn draw_cell(
         }
         let symbol = rules.symbol(digit);
         let (x, text) = match layout.marks_inside {
-            true => (x + 2, symbol),
+            true => (x + layout.width / 2, symbol),
             false => (x, format!("{symbol:>0$}", usize::from(layout.width))),
         };
         buffer.set_string(x, y, text, style);
     } else if layout.marks_inside {
         for value in values_of(marks) {
             let style = palette.mark_of(game, cell, value);
-            let (row, column) = (u16::from(value - 1) / 5, u16::from(value - 1) % 5);
+            let (row, column) = mark_place(rules.size(), value);
             buffer.set_string(x + column, y + row, rules.symbol(value), style);
         }
     } else {
@@ -331,6 +332,34 @@ fn draw_cell(
             let cell = &mut buffer[position];
             cell.set_style(cell.style().add_modifier(Modifier::REVERSED));
         }
+    }
+}
+
+/// How many pencil marks a row of a cell holds in a grid of `size` up to 9 (two rows: half
+/// the values each), and whether they are spaced a column apart (three or fewer to a row).
+fn marks_per_row(size: usize) -> (u16, bool) {
+    let per_row = size.div_ceil(2) as u16;
+    (per_row, per_row <= 3)
+}
+
+/// The columns of a cell of a grid of `size` up to 9: five, or room for spaced marks with a
+/// column free on each side.
+fn marked_cell_width(size: usize) -> u16 {
+    match marks_per_row(size) {
+        (per_row, true) => 2 * per_row + 1,
+        (_, false) => 5,
+    }
+}
+
+/// Where pencil mark `value` goes in a cell of a grid of `size` up to 9: its row (0 or 1) and
+/// its column.
+fn mark_place(size: usize, value: u8) -> (u16, u16) {
+    let (per_row, spaced) = marks_per_row(size);
+    let index = u16::from(value - 1);
+    let (row, at) = (index / per_row, index % per_row);
+    match spaced {
+        true => (row, 1 + 2 * at),
+        false => (row, at),
     }
 }
 
@@ -473,9 +502,10 @@ mod tests {
         terminal.draw(|frame| draw(frame, app)).unwrap();
         let buffer = terminal.backend().buffer();
         let (x, y) = Layout::of(app.game.rules()).cell_corner(cell);
-        let (x, y) = match digit {
-            Some(d) => (x + u16::from(d - 1) % 5, y + u16::from(d - 1) / 5),
-            None => (x + 2, y),
+        let size = app.game.rules().size();
+        let (x, y) = match digit.map(|d| mark_place(size, d)) {
+            Some((row, column)) => (x + column, y + row),
+            None => (x + Layout::of(app.game.rules()).width / 2, y),
         };
         buffer[(x, y)].style()
     }
@@ -579,6 +609,34 @@ mod tests {
     fn a_6x6_game_keeps_the_marks_in_the_cells() {
         let app = sized_app(".3....54..6.....52...4.....1..16..3.");
         insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    #[test]
+    fn the_marks_of_a_small_grid_sit_in_two_rows_spaced_as_its_boxes() {
+        let places = |size: usize| -> Vec<(u16, u16)> {
+            (1..=size as u8).map(|v| mark_place(size, v)).collect()
+        };
+        assert_eq!(places(4), [(0, 1), (0, 3), (1, 1), (1, 3)]);
+        let six = [(0, 1), (0, 3), (0, 5), (1, 1), (1, 3), (1, 5)];
+        assert_eq!(places(6), six);
+        assert_eq!(marked_cell_width(4), 5);
+        assert_eq!(marked_cell_width(6), 7);
+        assert_eq!(marked_cell_width(8), 5);
+        assert_eq!(marked_cell_width(9), 5);
+        let eight = [
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (1, 0),
+            (1, 1),
+            (1, 2),
+            (1, 3),
+        ];
+        assert_eq!(places(8), eight);
+        let nine = places(9);
+        assert_eq!(nine[..5], [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]);
+        assert_eq!(nine[5..], [(1, 0), (1, 1), (1, 2), (1, 3)]);
     }
 
     #[test]
