@@ -485,19 +485,23 @@ fn a_failed_write_names_stdout() {
     );
 }
 
+/// Runs `sudoku ARGUMENTS` from a shell, with `redirect` (such as `>&-`) after it.
+#[cfg(unix)]
+fn run_in_shell(arguments: &str, redirect: &str) -> std::process::Output {
+    let binary = assert_cmd::cargo::cargo_bin("sudoku");
+    StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!("{} {arguments} {redirect}", binary.display()))
+        .output()
+        .unwrap()
+}
+
 #[cfg(unix)]
 #[test]
 fn a_closed_stdout_is_an_error() {
     // The shell's `>&-`: the program starts with no file descriptor 1 at all.
-    let output = StdCommand::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "{} solve {} >&-",
-            assert_cmd::cargo::cargo_bin("sudoku").display(),
-            puzzle_path("sample.txt").display()
-        ))
-        .output()
-        .unwrap();
+    let sample = puzzle_path("sample.txt");
+    let output = run_in_shell(&format!("solve {}", sample.display()), ">&-");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("stdout is closed"), "{stderr}");
@@ -507,15 +511,8 @@ fn a_closed_stdout_is_an_error() {
 #[test]
 fn a_closed_stdin_is_an_error_and_the_other_files_are_still_read() {
     // The shell's `<&-`: reading stdin would see no puzzle at all and report success.
-    let output = StdCommand::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "{} solve {} - <&-",
-            assert_cmd::cargo::cargo_bin("sudoku").display(),
-            puzzle_path("sample.txt").display()
-        ))
-        .output()
-        .unwrap();
+    let sample = puzzle_path("sample.txt");
+    let output = run_in_shell(&format!("solve {} -", sample.display()), "<&-");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr, "sudoku: <stdin>: closed: nothing to read\n");

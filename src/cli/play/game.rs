@@ -1017,11 +1017,7 @@ mod tests {
         let mut game = game();
         rated(&game);
         game.tick(Duration::from_secs(125));
-        let solution = solution();
-        while game.stage == Stage::Playing {
-            let cell = (0..81).find(|&c| game.board.digits[c] == 0).unwrap();
-            place(&mut game, cell / 9, cell % 9, solution[cell]);
-        }
+        finish(&mut game);
         assert_eq!(game.stage, Stage::Solved);
         let (tone, text) = game.message().unwrap();
         assert_eq!(tone, Tone::Success);
@@ -1037,27 +1033,39 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_hardest_technique_found_after_the_end_is_announced_then() {
-        let mut game = game();
+    /// Gives `game` a hardest technique found only once the returned release is called (which
+    /// then waits until it is known).
+    fn rated_when_released(game: &mut Game) -> impl FnOnce(&Game) + use<> {
         let (go, wait) = std::sync::mpsc::channel::<()>();
         game.hardest = Some(Later::start(move || {
             wait.recv().unwrap();
             "Hardest technique: found late.".to_string()
         }));
+        move |game: &Game| {
+            go.send(()).unwrap();
+            let hardest = game.hardest.as_ref().unwrap();
+            hardest.wait_for(Duration::from_secs(60));
+        }
+    }
+
+    /// Places the solution's digits in the empty cells, first to last, until the game ends.
+    fn finish(game: &mut Game) {
         let solution = solution();
         while game.stage == Stage::Playing {
             let cell = (0..81).find(|&c| game.board.digits[c] == 0).unwrap();
-            place(&mut game, cell / 9, cell % 9, solution[cell]);
+            place(game, cell / 9, cell % 9, solution[cell]);
         }
+    }
+
+    #[test]
+    fn a_hardest_technique_found_after_the_end_is_announced_then() {
+        let mut game = game();
+        let release = rated_when_released(&mut game);
+        finish(&mut game);
         assert_eq!(game.message(), Some((Tone::Success, "Solved in 0:00!")));
         game.tick(Duration::from_secs(1));
         assert_eq!(game.message(), Some((Tone::Success, "Solved in 0:00!")));
-        go.send(()).unwrap();
-        game.hardest
-            .as_ref()
-            .unwrap()
-            .wait_for(Duration::from_secs(60));
+        release(&game);
         game.tick(Duration::from_secs(1));
         assert_eq!(
             game.message(),
@@ -1071,22 +1079,10 @@ mod tests {
     #[test]
     fn a_message_after_the_end_is_not_replaced_by_a_late_hardest_technique() {
         let mut game = game();
-        let (go, wait) = std::sync::mpsc::channel::<()>();
-        game.hardest = Some(Later::start(move || {
-            wait.recv().unwrap();
-            "Hardest technique: found late.".to_string()
-        }));
-        let solution = solution();
-        while game.stage == Stage::Playing {
-            let cell = (0..81).find(|&c| game.board.digits[c] == 0).unwrap();
-            place(&mut game, cell / 9, cell % 9, solution[cell]);
-        }
+        let release = rated_when_released(&mut game);
+        finish(&mut game);
         game.say(Tone::Info, "Saved to game.sudoku.");
-        go.send(()).unwrap();
-        game.hardest
-            .as_ref()
-            .unwrap()
-            .wait_for(Duration::from_secs(60));
+        release(&game);
         game.tick(Duration::from_secs(1));
         assert_eq!(game.message(), Some((Tone::Info, "Saved to game.sudoku.")));
     }
