@@ -511,6 +511,22 @@ fn csv_gives_a_header_and_one_quoted_row_per_record() {
             ],
         ),
         (
+            "fill",
+            vec![
+                "source",
+                "line",
+                "puzzle",
+                "status",
+                "grid",
+                "candidates",
+                "error",
+            ],
+        ),
+        (
+            "candidates",
+            vec!["source", "line", "puzzle", "status", "candidates", "error"],
+        ),
+        (
             "rate",
             vec![
                 "source",
@@ -551,6 +567,13 @@ fn csv_gives_a_header_and_one_quoted_row_per_record() {
     assert!(version.contains(&dialect), "{version}");
     let (_, stdout, _) = run(&["solve", "-f", "csv"], &input);
     assert_eq!(&csv_rows(&stdout)[1][4], common::SOLUTION);
+    // fill's columns are the same as its JSON's.
+    let (_, stdout, _) = run(&["fill", "-f", "csv"], &input);
+    let (_, json, _) = run(&["fill", "-f", "json"], &input);
+    let filled: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    let rows = csv_rows(&stdout);
+    assert_eq!(rows[1][4], filled["grid"], "{stdout}");
+    assert_eq!(rows[1][5], filled["candidates"], "{stdout}");
     let (_, stdout, _) = run(&["generate", "-n", "3", "--seed", "7", "-f", "csv"], "");
     let rows = csv_rows(&stdout);
     assert_eq!(rows.len(), 4);

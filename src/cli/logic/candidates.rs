@@ -8,7 +8,7 @@ use serde::Serialize;
 use sudoku_engine::Record;
 
 use super::record_state::state_of;
-use super::{JsonRecord, answer_or_report, setup};
+use super::{Form, JsonRecord, answer_or_report, setup, write_csv_header, write_csv_row};
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::output::{JsonStatus, Output, OutputArgs};
 use crate::cli::pipeline::JobsArgs;
@@ -24,6 +24,8 @@ pub enum CandidatesFormat {
     Candidates,
     /// One JSON object per line (JSON Lines), with the 729-character form.
     Json,
+    /// CSV: a header row, then one row per puzzle with the JSON fields as columns.
+    Csv,
 }
 
 /// Arguments of `sudoku candidates`.
@@ -48,11 +50,14 @@ struct JsonCandidates {
     candidates: String,
 }
 
-/// What ends a failed record's placeholder: a blank line where answers are blocks.
-fn block_end(format: CandidatesFormat) -> &'static str {
+/// The form a failed record's answer takes: the grid's placeholder ends with a blank line, as
+/// the blocks do.
+fn form_of(format: CandidatesFormat) -> Form<'static> {
     match format {
-        CandidatesFormat::Grid => "\n",
-        CandidatesFormat::Candidates | CandidatesFormat::Json => "",
+        CandidatesFormat::Grid => Form::Text("\n"),
+        CandidatesFormat::Candidates => Form::Text(""),
+        CandidatesFormat::Json => Form::Json,
+        CandidatesFormat::Csv => Form::Csv(1),
     }
 }
 
@@ -63,23 +68,28 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let format = args.format;
     let sizes = args.input.sizes;
     let work = move |record: &Record| state_of(record, false, None, &sizes);
+    if format == CandidatesFormat::Csv {
+        write_csv_header(&mut output, &["candidates"])?;
+    }
     run_puzzles(
         &args.input,
         &mut output,
         setup(&args.jobs),
         work,
         |output, source, record, state| {
-            let (json, end) = (format == CandidatesFormat::Json, block_end(format));
-            let Some(state) = answer_or_report(output, json, source, &record, state, end)? else {
+            let form = form_of(format);
+            let Some(state) = answer_or_report(output, form, source, &record, state)? else {
                 return Ok(());
             };
+            let ok = || JsonRecord::new(source, &record, JsonStatus::Ok);
             match format {
                 CandidatesFormat::Grid => writeln!(output.stdout(), "{}", state.block())?,
                 CandidatesFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
                 CandidatesFormat::Json => output.json(&JsonCandidates {
-                    record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                    record: ok(),
                     candidates: state.to_text(),
                 })?,
+                CandidatesFormat::Csv => write_csv_row(output, ok(), vec![state.to_text()])?,
             }
             Ok(())
         },

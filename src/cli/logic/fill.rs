@@ -9,7 +9,9 @@ use sudoku_engine::Record;
 use sudoku_logic::Technique;
 
 use super::record_state::state_of;
-use super::{JsonRecord, answer_or_report, setup, steps_within};
+use super::{
+    Form, JsonRecord, answer_or_report, setup, steps_within, write_csv_header, write_csv_row,
+};
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::output::{JsonStatus, Output, OutputArgs, TimeoutArgs};
 use crate::cli::pipeline::JobsArgs;
@@ -25,6 +27,8 @@ pub enum FillFormat {
     Candidates,
     /// One JSON object per line (JSON Lines), with both forms.
     Json,
+    /// CSV: a header row, then one row per puzzle with the JSON fields as columns.
+    Csv,
 }
 
 /// Arguments of `sudoku fill`.
@@ -72,24 +76,36 @@ pub fn fill(args: FillArgs) -> Result<Status> {
         let state = state_of(record, true, budget, &sizes)?;
         Ok(steps_within(state, until, budget)?.1)
     };
+    if format == FillFormat::Csv {
+        write_csv_header(&mut output, &["grid", "candidates"])?;
+    }
     run_puzzles(
         &args.input,
         &mut output,
         setup(&args.jobs),
         work,
         |output, source, record, result| {
-            let json = format == FillFormat::Json;
-            let Some(state) = answer_or_report(output, json, source, &record, result, "")? else {
+            let form = match format {
+                FillFormat::Line | FillFormat::Candidates => Form::Text(""),
+                FillFormat::Json => Form::Json,
+                FillFormat::Csv => Form::Csv(2),
+            };
+            let Some(state) = answer_or_report(output, form, source, &record, result)? else {
                 return Ok(());
             };
+            let ok = || JsonRecord::new(source, &record, JsonStatus::Ok);
             match format {
                 FillFormat::Line => writeln!(output.stdout(), "{}", state.grid_line())?,
                 FillFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
                 FillFormat::Json => output.json(&JsonFill {
-                    record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                    record: ok(),
                     grid: state.grid_line(),
                     candidates: state.to_text(),
                 })?,
+                FillFormat::Csv => {
+                    let fields = vec![state.grid_line(), state.to_text()];
+                    write_csv_row(output, ok(), fields)?
+                }
             }
             Ok(())
         },

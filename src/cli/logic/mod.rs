@@ -1,7 +1,7 @@
 //! The human-style commands: `candidates`, `hint`, `explain`, `fill` and `rate`, over the logic
-//! engine, a module each. Each prints exactly one answer per record (a line, a block or a JSON
-//! object), failures included. Here: what they share, the JSON fields of a record and the
-//! report of a failed one.
+//! engine, a module each. Each prints exactly one answer per record (a line, a block, a JSON
+//! object or a CSV row), failures included. Here: what they share, the JSON and CSV fields of a
+//! record and the report of a failed one.
 
 mod candidates;
 mod fill;
@@ -67,34 +67,70 @@ impl JsonRecord {
     }
 }
 
-/// Reports a record that failed, and prints its answer in its place: its JSON object, or its
-/// placeholder line followed by `end_of_answer` (a blank line ends a block).
+/// The form a logic command prints a record's answer in, as a failure's answer needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form<'a> {
+    /// The placeholder line, followed by this (a blank line ends a block).
+    Text(&'a str),
+    /// A JSON object.
+    Json,
+    /// A CSV row with this many columns for the answer, between the record's and the error.
+    Csv(usize),
+}
+
+/// Writes the header of a logic command's CSV: the record's columns, `answer`'s, the error.
+fn write_csv_header(output: &mut Output, answer: &[&str]) -> Result<()> {
+    let record = ["source", "line", "puzzle", "status"];
+    output.csv(record.iter().chain(answer).chain(&["error"]))?;
+    Ok(())
+}
+
+/// Writes a record's CSV row: its columns, the `answer`'s (empty for a failure), the error.
+fn write_csv_row(output: &mut Output, record: JsonRecord, answer: Vec<String>) -> Result<()> {
+    let JsonRecord {
+        source,
+        line,
+        puzzle,
+        status,
+        error,
+    } = record;
+    let front = [source, line.to_string(), puzzle, status.word().to_string()];
+    output.csv(
+        front
+            .into_iter()
+            .chain(answer)
+            .chain([error.unwrap_or_default()]),
+    )?;
+    Ok(())
+}
+
+/// Reports a record that failed, and prints its answer in its place, in `form`: its
+/// placeholder line, its JSON object or its CSV row.
 fn report_failure(
     output: &mut Output,
-    json: bool,
+    form: Form,
     source: &Source,
     record: &Record,
     problem: &Problem,
-    end_of_answer: &str,
 ) -> Result<()> {
     output.problem(source, record.line, problem);
-    if json {
-        output.json(&JsonRecord::failed(source, record, problem))?;
-    } else {
-        writeln!(output.stdout(), "{}{end_of_answer}", problem.placeholder())?;
+    let failed = JsonRecord::failed(source, record, problem);
+    match form {
+        Form::Text(end) => writeln!(output.stdout(), "{}{end}", problem.placeholder())?,
+        Form::Json => output.json(&failed)?,
+        Form::Csv(columns) => write_csv_row(output, failed, vec![String::new(); columns])?,
     }
     Ok(())
 }
 
 /// A record's answer, counted as a success; or, for a failure, `None`, once the failure is
-/// reported and its placeholder printed (see [`report_failure`]).
+/// reported and its answer printed in `form` (see [`report_failure`]).
 fn answer_or_report<T>(
     output: &mut Output,
-    json: bool,
+    form: Form,
     source: &Source,
     record: &Record,
     result: Result<T, Problem>,
-    end_of_answer: &str,
 ) -> Result<Option<T>> {
     match result {
         Ok(answer) => {
@@ -102,7 +138,7 @@ fn answer_or_report<T>(
             Ok(Some(answer))
         }
         Err(problem) => {
-            report_failure(output, json, source, record, &problem, end_of_answer)?;
+            report_failure(output, form, source, record, &problem)?;
             Ok(None)
         }
     }

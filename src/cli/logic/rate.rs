@@ -10,7 +10,10 @@ use sudoku_engine::Record;
 use sudoku_logic::{ExplainerRating, Rating, explainer_rating, tenths_text};
 
 use super::record_state::state_of;
-use super::{JsonRecord, level_name, report_failure, setup, steps_within};
+use super::{
+    Form, JsonRecord, answer_or_report, level_name, setup, steps_within, write_csv_header,
+    write_csv_row,
+};
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::rate;
 use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, out_of};
@@ -109,35 +112,41 @@ impl Rated {
     }
 }
 
+/// How many columns a rating takes in `rate --format csv`: those of [`csv_fields`].
+const CSV_COLUMNS: usize = 7;
+
+/// The columns of a rating in `rate --format csv`: rating, ep, ed, level, score, techniques and
+/// dialect.
+fn csv_fields(rated: &Rated) -> Vec<String> {
+    let (ep, ed) = rated.ep_ed();
+    vec![
+        rated.er_text(),
+        csv_cell(ep.map(tenths_text)),
+        csv_cell(ed.map(tenths_text)),
+        rated.level.to_string(),
+        rated.path.score.to_string(),
+        technique_counts(&rated.path, "; "),
+        rating_dialect!().to_string(),
+    ]
+}
+
 /// Runs `sudoku rate`.
 pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
     let techniques = args.techniques;
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["rated", "failed"], &sources)?;
     let format = args.format;
-    let csv_row = |output: &mut Output, record: JsonRecord, rated: Option<&Rated>| {
-        let counts = rated.map(|rated| technique_counts(&rated.path, "; "));
-        let (ep, ed) = rated.map_or((None, None), Rated::ep_ed);
-        output.csv([
-            record.source,
-            record.line.to_string(),
-            record.puzzle,
-            record.status.word().to_string(),
-            csv_cell(rated.map(Rated::er_text)),
-            csv_cell(ep.map(tenths_text)),
-            csv_cell(ed.map(tenths_text)),
-            csv_cell(rated.map(|rated| rated.level)),
-            csv_cell(rated.map(|rated| rated.path.score)),
-            counts.unwrap_or_default(),
-            csv_cell(rated.map(|_| rating_dialect!())),
-            csv_cell(record.error),
-        ])
-    };
     if format == RateFormat::Csv {
-        let header = [
-            "source", "line", "puzzle", "status", "rating", "ep", "ed", "level", "score",
+        let columns = [
+            "rating",
+            "ep",
+            "ed",
+            "level",
+            "score",
+            "techniques",
+            "dialect",
         ];
-        output.csv(header.into_iter().chain(["techniques", "dialect", "error"]))?;
+        write_csv_header(&mut output, &columns)?;
     }
     let budget = args.timeout;
     let sizes = args.input.sizes;
@@ -170,22 +179,14 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         setup(&args.jobs),
         work,
         |output, source, record, result| {
-            let rated = match result {
-                Ok(rated) => rated,
-                Err(problem) if format == RateFormat::Csv => {
-                    output.problem(source, record.line, &problem);
-                    return Ok(csv_row(
-                        output,
-                        JsonRecord::failed(source, &record, &problem),
-                        None,
-                    )?);
-                }
-                Err(problem) => {
-                    let json = format == RateFormat::Json;
-                    return report_failure(output, json, source, &record, &problem, "");
-                }
+            let form = match format {
+                RateFormat::Text => Form::Text(""),
+                RateFormat::Json => Form::Json,
+                RateFormat::Csv => Form::Csv(CSV_COLUMNS),
             };
-            output.success();
+            let Some(rated) = answer_or_report(output, form, source, &record, result)? else {
+                return Ok(());
+            };
             match format {
                 RateFormat::Text => {
                     let out = output.stdout();
@@ -196,11 +197,10 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
                     }
                     writeln!(out)?
                 }
-                RateFormat::Csv => csv_row(
-                    output,
-                    JsonRecord::new(source, &record, JsonStatus::Ok),
-                    Some(&rated),
-                )?,
+                RateFormat::Csv => {
+                    let record = JsonRecord::new(source, &record, JsonStatus::Ok);
+                    write_csv_row(output, record, csv_fields(&rated))?
+                }
                 RateFormat::Json => output.json(&{
                     let (ep, ed) = rated.ep_ed();
                     JsonRating {

@@ -8,7 +8,7 @@ use serde::Serialize;
 use sudoku_engine::Record;
 
 use super::record_state::state_of;
-use super::{Explained, JsonRecord, level_name, report_failure, setup, steps_within};
+use super::{Explained, Form, JsonRecord, level_name, report_failure, setup, steps_within};
 use crate::cli::color;
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::{AnyStep, rate};
@@ -136,8 +136,11 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
             let (steps, end) = match result {
                 Ok(done) => done,
                 Err(problem) => {
-                    let json = format == StepsFormat::Json;
-                    return report_failure(output, json, source, &record, &problem, end_of_answer);
+                    let form = match format {
+                        StepsFormat::Json => Form::Json,
+                        StepsFormat::Text => Form::Text(end_of_answer),
+                    };
+                    return report_failure(output, form, source, &record, &problem);
                 }
             };
             let already_solved = steps.is_empty() && end.is_solved();
