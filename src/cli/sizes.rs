@@ -11,6 +11,7 @@
 use std::io::{self, BufRead};
 
 use clap::Args;
+use sudoku_engine::borders::{is_border, is_separator};
 use sudoku_engine::lines::LineReader;
 use sudoku_engine::parse::{MAX_LINE, invalid_character};
 use sudoku_engine::sized::{Alphabet, Shape, SizedError, SizedGrid};
@@ -414,7 +415,7 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
                 continue;
             }
             let cells = cells_in(text, self.numbers);
-            if cells == 0 {
+            if cells == 0 || is_border(text.as_bytes()) {
                 continue;
             }
             let Some(shape) = self.shape else {
@@ -451,7 +452,6 @@ pub fn cells_in(line: &str, numbers: bool) -> usize {
 /// The cells of a line: its words in numbers, else its characters, without the separators
 /// `|`, `+` and `-`.
 fn cells_of(line: &str, numbers: bool) -> impl Iterator<Item = &str> {
-    let is_separator = |c: char| matches!(c, '|' | '+' | '-');
     line.split_whitespace()
         .filter(move |word| !word.chars().all(is_separator))
         .flat_map(move |word| {

@@ -11,6 +11,7 @@ use std::io::{self, BufRead, Cursor, Read};
 
 use sudoku_engine::PuzzleReader;
 use sudoku_engine::Record;
+use sudoku_engine::borders::{is_border, is_separator};
 use sudoku_engine::sized::{Alphabet, Shape};
 
 use super::sizes::{SizedRecords, other_symbols};
@@ -72,8 +73,8 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
             // The rows of a grid follow each other.
             return (seen, None);
         }
-        if blank_or_comment || row.cells == 0 {
-            // Comments and blank lines before the grid, lines of separators in it.
+        if blank_or_comment || row.cells == 0 || is_border(text.as_bytes()) {
+            // Comments and blank lines before the grid, borders in it.
             skipped += 1;
             if skipped > MAX_SKIPPED {
                 return (seen, None);
@@ -207,11 +208,6 @@ impl Row {
 fn cells_of(text: &str) -> impl Iterator<Item = char> + '_ {
     text.chars()
         .filter(|&c| !c.is_whitespace() && !is_separator(c))
-}
-
-/// The characters that draw a grid's lines between its cells.
-fn is_separator(c: char) -> bool {
-    matches!(c, '|' | '+' | '-')
 }
 
 #[cfg(test)]

@@ -947,6 +947,23 @@ fn grids_over_several_lines_read_back_what_the_grid_format_prints() {
     assert_eq!((status, stdout.as_str()), (0, "1\n1\n"));
 }
 
+/// Borders drawn with corners that are also blanks (`*`, `.`) or other characters (`:`, `'`),
+/// as Simple Sudoku and HoDoKu draw them, are borders at every size, with --box or without.
+#[test]
+fn borders_with_corners_of_their_own_are_skipped() {
+    let framed = |top: &str, middle: &str, bottom: &str| {
+        format!("{top}\n|..|1.|\n|.2|.3|\n{middle}\n|4.|..|\n|..|..|\n{bottom}\n")
+    };
+    let simple = framed("*-----*", "|--+--|", "*-----*");
+    let hodoku = framed(".--.--.", ":--+--:", "'--'--'");
+    for with_box in [&["--box", "2x2"][..], &[]] {
+        let args = [&["solve"][..], with_box].concat();
+        let (status, stdout, stderr) = run(&args, &format!("{simple}{hodoku}"));
+        assert_eq!(status, 0, "{with_box:?}: {stderr}");
+        assert_eq!(stdout, "3412124343212134\n".repeat(2), "{with_box:?}");
+    }
+}
+
 /// generate's options at other sizes: the clue pattern keeps the symmetry, the clue limit holds,
 /// the level is the one `rate` finds, and every puzzle has one solution.
 #[test]

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
+pub mod borders;
 pub mod check;
 pub mod digit;
 pub mod error;

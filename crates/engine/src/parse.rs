@@ -7,8 +7,8 @@
 //!   separated by a space or tab, is an annotation (collections put ratings there) and is ignored.
 //!   Cells separated by spaces (`5 3 . . 7 ...`) are accepted too.
 //! * **A grid**: 9 lines of 9 cells, as books and most programs print them, with or without the
-//!   separators `|`, `-` and `+` and spaces between cells. Lines made only of separators (box
-//!   borders) are skipped.
+//!   separators `|`, `-` and `+` and spaces between cells. Box borders (lines of separators,
+//!   with corners such as `*` or `.`: see [`crate::borders::is_border`]) are skipped.
 //!
 //! Blank lines and lines starting with `#` are skipped (a blank line inside a grid ends it). CRLF
 //! line endings and a UTF-8 byte-order mark are accepted. Memory does not grow with the input: a
@@ -16,6 +16,7 @@
 
 use std::io::{self, BufRead};
 
+use crate::borders::is_border;
 use crate::error::ParseError;
 use crate::grid::{CELLS, Grid};
 use crate::lines::LineReader;
@@ -290,6 +291,9 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
             }
             found += 1;
         } else if !is_separator(byte) && byte != b'\r' {
+            if is_border(&line[start..]) {
+                return Line::Skip;
+            }
             return Line::Bad {
                 error: invalid_character(line, start + offset),
                 fit: BadFit::InGrid,
@@ -299,6 +303,8 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
     match found {
         0 => Line::Skip,
         9 => Line::Row(cells[..9].try_into().expect("nine cells")),
+        // Corners drawn as blanks (`*-----*`, `.---.---.`).
+        _ if is_border(&line[start..]) => Line::Skip,
         CELLS => Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9"), None),
         _ if row.is_some() || starts_grid(found) => Line::Bad {
             error: ParseError::GridRowLength {
@@ -534,6 +540,36 @@ mod tests {
         assert!(found.iter().all(|(_, p)| p.as_deref() == Ok(PUZZLE)));
         assert_eq!(found[0].0, 1);
         assert_eq!(found[1].0, 13);
+    }
+
+    #[test]
+    fn reads_grids_whose_borders_have_corners_of_their_own() {
+        // Simple Sudoku's `*-----------*` and `|---+---+---|`, and HoDoKu's `.---.`, `:---:` and
+        // `'---'`, whose corners would otherwise be read as blank cells.
+        let rows: Vec<String> = PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|row| {
+                let row = std::str::from_utf8(row).unwrap();
+                format!("|{}|{}|{}|\n", &row[..3], &row[3..6], &row[6..])
+            })
+            .collect();
+        let framed = |top: &str, middle: &str, bottom: &str| {
+            let bands: Vec<String> = rows.chunks(3).map(|band| band.concat()).collect();
+            format!(
+                "{top}\n{}{middle}\n{}{middle}\n{}{bottom}\n",
+                bands[0], bands[1], bands[2]
+            )
+        };
+        let simple = framed("*-----------*", "|---+---+---|", "*-----------*");
+        let hodoku = framed(".---.---.---.", ":---+---+---:", "'---'---'---'");
+        let found = records(&format!("{simple}{hodoku}{PUZZLE}\n"));
+        assert_eq!(found.len(), 3, "{found:?}");
+        assert!(found.iter().all(|(_, p)| p.as_deref() == Ok(PUZZLE)));
+        assert_eq!(
+            found[1].0, 15,
+            "a grid is found at its first row, under its border"
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::{Alphabet, Shape, SizedError};
+use crate::borders::is_separator;
 use crate::grid::{Grid, Unit};
 
 /// A grid of any [`Shape`]: one value per cell in reading order, 0 for an empty cell, 1..=N
@@ -315,7 +316,7 @@ fn read_cell(cell: &str, alphabet: Alphabet) -> Option<usize> {
 
 /// True for a word made only of the separators `|`, `+` and `-`.
 fn is_separator_word(word: &str) -> bool {
-    word.chars().all(|c| matches!(c, '|' | '+' | '-'))
+    word.chars().all(is_separator)
 }
 
 /// The text of each cell of a record, and whether they are whole numbers: the first word's
@@ -357,7 +358,7 @@ fn cell_texts(text: &str, shape: Option<Shape>, alphabet: Option<Alphabet>) -> (
 /// The one-character cells of a word, separators left out.
 fn char_cells(word: &str) -> Vec<&str> {
     word.char_indices()
-        .filter(|(_, c)| !matches!(c, '|' | '+' | '-'))
+        .filter(|(_, c)| !is_separator(*c))
         .map(|(at, c)| &word[at..at + c.len_utf8()])
         .collect()
 }
