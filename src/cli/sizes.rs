@@ -11,8 +11,8 @@
 use std::io::{self, BufRead};
 
 use clap::Args;
-use sudoku_engine::borders::{is_border, is_separator};
 use sudoku_engine::lines::LineReader;
+use sudoku_engine::markup::{is_border, is_section_header, is_separator};
 use sudoku_engine::parse::{MAX_LINE, invalid_character};
 use sudoku_engine::sized::{Alphabet, Shape, SizedError, SizedGrid};
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
@@ -405,7 +405,7 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
                 Err((text, error)) => return Some(Ok(self.after_grid(text, error))),
             };
             let text = line.trim_start_matches('\u{feff}').trim();
-            if text.starts_with('#') {
+            if text.starts_with('#') || is_section_header(text.as_bytes()) {
                 continue;
             }
             if text.is_empty() {

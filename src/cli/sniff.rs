@@ -11,7 +11,7 @@ use std::io::{self, BufRead, Cursor, Read};
 
 use sudoku_engine::PuzzleReader;
 use sudoku_engine::Record;
-use sudoku_engine::borders::{is_border, is_separator};
+use sudoku_engine::markup::{is_border, is_section_header, is_separator};
 use sudoku_engine::sized::{Alphabet, Shape};
 
 use super::sizes::{SizedRecords, other_symbols};
@@ -68,7 +68,8 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
         let text = String::from_utf8_lossy(&seen[start..]);
         let text = text.trim_start_matches('\u{feff}').trim();
         let row = Row::of(text);
-        let blank_or_comment = text.is_empty() || text.starts_with('#');
+        let blank_or_comment =
+            text.is_empty() || text.starts_with('#') || is_section_header(text.as_bytes());
         if first.is_some() && blank_or_comment {
             // The rows of a grid follow each other.
             return (seen, None);

@@ -948,14 +948,16 @@ fn grids_over_several_lines_read_back_what_the_grid_format_prints() {
 }
 
 /// Borders drawn with corners that are also blanks (`*`, `.`) or other characters (`:`, `'`),
-/// as Simple Sudoku and HoDoKu draw them, are borders at every size, with --box or without.
+/// as Simple Sudoku and HoDoKu draw them, and section headers, are skipped at every size, with
+/// --box or without.
 #[test]
-fn borders_with_corners_of_their_own_are_skipped() {
+fn borders_with_corners_of_their_own_and_section_headers_are_skipped() {
     let framed = |top: &str, middle: &str, bottom: &str| {
         format!("{top}\n|..|1.|\n|.2|.3|\n{middle}\n|4.|..|\n|..|..|\n{bottom}\n")
     };
     let simple = framed("*-----*", "|--+--|", "*-----*");
-    let hodoku = framed(".--.--.", ":--+--:", "'--'--'");
+    // With the section header of SadMan Sudoku's files.
+    let hodoku = format!("[Puzzle]\n{}", framed(".--.--.", ":--+--:", "'--'--'"));
     for with_box in [&["--box", "2x2"][..], &[]] {
         let args = [&["solve"][..], with_box].concat();
         let (status, stdout, stderr) = run(&args, &format!("{simple}{hodoku}"));

@@ -1,13 +1,13 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
-pub mod borders;
 pub mod check;
 pub mod digit;
 pub mod error;
 pub mod generate;
 pub mod grid;
 pub mod lines;
+pub mod markup;
 pub mod parse;
 pub mod sized;
 pub mod solver;

@@ -8,18 +8,19 @@
 //!   Cells separated by spaces (`5 3 . . 7 ...`) are accepted too.
 //! * **A grid**: 9 lines of 9 cells, as books and most programs print them, with or without the
 //!   separators `|`, `-` and `+` and spaces between cells. Box borders (lines of separators,
-//!   with corners such as `*` or `.`: see [`crate::borders::is_border`]) are skipped.
+//!   with corners such as `*` or `.`: see [`crate::markup::is_border`]) are skipped.
 //!
-//! Blank lines and lines starting with `#` are skipped (a blank line inside a grid ends it). CRLF
-//! line endings and a UTF-8 byte-order mark are accepted. Memory does not grow with the input: a
-//! line is read into one reused buffer, and a line longer than [`MAX_LINE`] is reported, not kept.
+//! Blank lines, lines starting with `#` and section headers (`[Puzzle]`) are skipped (a blank
+//! line inside a grid ends it). CRLF line endings and a UTF-8 byte-order mark are accepted.
+//! Memory does not grow with the input: a line is read into one reused buffer, and a line
+//! longer than [`MAX_LINE`] is reported, not kept.
 
 use std::io::{self, BufRead};
 
-use crate::borders::is_border;
 use crate::error::ParseError;
 use crate::grid::{CELLS, Grid};
 use crate::lines::LineReader;
+use crate::markup::{is_border, is_section_header};
 use crate::sized::Shape;
 
 /// The longest line kept, in bytes; a longer one is an error and the rest of it is skipped.
@@ -232,7 +233,7 @@ fn classify(line: &[u8], row: Option<usize>) -> Line {
     if body.is_empty() {
         return Line::Blank;
     }
-    if body[0] == b'#' {
+    if body[0] == b'#' || (body[0] == b'[' && is_section_header(body)) {
         return Line::Skip;
     }
     let (run, cells) = leading_cells(body);

@@ -3,8 +3,8 @@
 use std::fmt::Write;
 
 use super::{Alphabet, Shape, SizedError};
-use crate::borders::is_separator;
 use crate::grid::{Grid, Unit};
+use crate::markup::is_separator;
 
 /// A grid of any [`Shape`]: one value per cell in reading order, 0 for an empty cell, 1..=N
 /// for a symbol (written through an [`Alphabet`]).

@@ -1,6 +1,6 @@
-//! The lines drawn between and around a grid's cells, as books and programs print grids: the
-//! separators between the cells of a row, and the border lines above, below and between the
-//! bands, which the readers of every size skip.
+//! The text around the cells, as books and programs write grids: the separators between the
+//! cells of a row, the border lines above, below and between the bands, and the section
+//! headers of some files (`[Puzzle]`), which the readers of every size skip.
 
 /// True for a character drawn between the cells of a row: `|`, `+` or `-`.
 pub fn is_separator(c: char) -> bool {
@@ -25,6 +25,20 @@ pub fn is_border(line: &[u8]) -> bool {
         }
     }
     rules >= 2 && rules > blanks
+}
+
+/// True for a section header such as SadMan Sudoku's `[Puzzle]` above its grid: a word in
+/// square brackets, alone on its line (spaces around it aside).
+pub fn is_section_header(line: &[u8]) -> bool {
+    match line.trim_ascii() {
+        [b'[', inside @ .., b']'] => {
+            inside.first().is_some_and(u8::is_ascii_alphabetic)
+                && inside
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || b == b' ')
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -63,6 +77,23 @@ mod tests {
             "",
         ] {
             assert!(!is_border(row.as_bytes()), "{row}");
+        }
+    }
+
+    #[test]
+    fn a_word_in_brackets_is_a_section_header() {
+        for header in ["[Puzzle]", " [State] \r", "[Puzzle 2]"] {
+            assert!(is_section_header(header.as_bytes()), "{header}");
+        }
+        for line in [
+            "[]",
+            "[1.2]",
+            "[Puzzle",
+            "Puzzle]",
+            "[Puzzle] 1..",
+            "[.........]",
+        ] {
+            assert!(!is_section_header(line.as_bytes()), "{line}");
         }
     }
 }
