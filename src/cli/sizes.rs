@@ -103,13 +103,14 @@ const CELLS_ABOVE_NINE: usize = 100;
 /// not fit --box). None for a record that is no such attempt: its 9x9 error stands.
 pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
-    // A line cut short or not UTF-8 is no grid of any size, and a grid cut short is refused
-    // as it is: the reader's words say why.
+    // A line cut short or not UTF-8 is no grid of any size, a grid cut short is refused as it
+    // is (the reader's words say why), and a grid of pencil marks is a 9x9 candidate state.
     if matches!(
         invalid.error,
         ParseError::LineTooLong { .. }
             | ParseError::InvalidByte { .. }
             | ParseError::SizedIncompleteGrid { .. }
+            | ParseError::PencilMarks
     ) {
         return None;
     }

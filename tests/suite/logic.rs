@@ -320,6 +320,64 @@ mod command_line {
         );
     }
 
+    /// `marks`, a 729-character candidate line, as the grid of pencil marks HoDoKu prints.
+    fn pencil_mark_grid(marks: &str) -> String {
+        let cells: Vec<String> = marks
+            .trim()
+            .as_bytes()
+            .chunks(9)
+            .map(|cell| {
+                cell.iter()
+                    .filter(|b| b.is_ascii_digit())
+                    .map(|&b| char::from(b))
+                    .collect()
+            })
+            .collect();
+        let border = |corner: &str| format!("{corner}{}{corner}\n", "-".repeat(40));
+        let mut grid = border(".");
+        for (row, cells) in cells.chunks(9).enumerate() {
+            if row == 3 || row == 6 {
+                grid += &border(":");
+            }
+            let boxes: Vec<String> = cells
+                .chunks(3)
+                .map(|b| format!("{:<9} {:<9} {:<9}", b[0], b[1], b[2]))
+                .collect();
+            grid += &format!("| {} |\n", boxes.join(" | "));
+        }
+        grid + &border("'")
+    }
+
+    #[test]
+    fn a_grid_of_pencil_marks_is_read_as_its_candidate_line() {
+        let hard =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let (_, marks, _) = run(&["fill", "-f", "candidates"], &format!("{hard}\n"));
+        let grid = pencil_mark_grid(&marks);
+        for command in ["hint", "explain", "rate", "fill"] {
+            let (status, from_line, _) = run(&[command], &marks);
+            assert_eq!(status, 0, "{command}");
+            let (status, from_grid, stderr) = run(&[command], &grid);
+            assert_eq!(
+                (status, from_grid),
+                (0, from_line),
+                "{command}: {grid}{stderr}"
+            );
+        }
+        let (_, read_back, _) = run(&["candidates", "-f", "candidates"], &grid);
+        assert_eq!(read_back, marks);
+        // Not a puzzle: solve says what it is, and goes on with the next record.
+        let (status, stdout, stderr) = run(&["solve"], &format!("{grid}{EASY}\n"));
+        assert_eq!(
+            (status, stdout),
+            (2, format!("error: invalid puzzle\n{SOLUTION}\n"))
+        );
+        assert_eq!(
+            stderr,
+            "sudoku: <stdin>:2: a grid of pencil marks is a candidate state, not a puzzle\n"
+        );
+    }
+
     #[test]
     fn fill_until_stops_before_the_technique_named() {
         let hard =

@@ -68,6 +68,11 @@ pub enum ParseError {
         /// The side of the source's grids.
         size: usize,
     },
+    /// A 9-line grid of pencil marks (each cell's candidates, as HoDoKu and Sudoku Explainer
+    /// print them): a candidate state, which the commands that take one read from the
+    /// record's text, its 729-character form.
+    #[error("a grid of pencil marks is a candidate state, not a puzzle")]
+    PencilMarks,
     /// Text meant to hold one puzzle holds none, or more than one.
     #[error("expected one puzzle, found {found}")]
     NotOnePuzzle {

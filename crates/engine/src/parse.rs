@@ -9,6 +9,10 @@
 //! * **A grid**: 9 lines of 9 cells, as books and most programs print them, with or without the
 //!   separators `|`, `-` and `+` and spaces between cells. Box borders (lines of separators,
 //!   with corners such as `*` or `.`: see [`crate::markup::is_border`]) are skipped.
+//! * **A grid of pencil marks**: 9 lines of 9 words of candidate digits (`| 4 1679 12679 | ...`),
+//!   as HoDoKu and Sudoku Explainer print them: a candidate state, not a puzzle. Its record
+//!   holds [`ParseError::PencilMarks`] and, as its text, the 729-character form of the marks
+//!   (see [`InvalidPuzzle::candidate_text`]).
 //!
 //! Blank lines, lines starting with `#` and section headers (`[Puzzle]`) are skipped (a blank
 //! line inside a grid ends it). CRLF line endings and a UTF-8 byte-order mark are accepted.
@@ -51,6 +55,18 @@ pub struct InvalidPuzzle {
     pub error: ParseError,
 }
 
+impl InvalidPuzzle {
+    /// The 729-character form of a 9x9 candidate state (9 characters a cell, a digit where it
+    /// is a candidate), when the text is one: a line of 729 characters, or a grid of pencil
+    /// marks.
+    pub fn candidate_text(&self) -> Option<&str> {
+        match self.error {
+            ParseError::WrongCellCount { found: 729 } | ParseError::PencilMarks => Some(&self.text),
+            _ => None,
+        }
+    }
+}
+
 /// Reads puzzles one by one from a buffered reader; see the [module docs](self) for the layouts.
 ///
 /// Yields `Err` only for an I/O error, after which it yields nothing more. A malformed puzzle is a
@@ -66,6 +82,10 @@ pub struct PuzzleReader<R> {
 struct PartialGrid {
     start: u64,
     cells: [u8; CELLS],
+    /// Each cell's candidates as bits (bit `d` for digit `d`), for a grid of pencil marks.
+    marks: [u16; CELLS],
+    /// Some row was a row of pencil marks: the grid is a candidate state.
+    has_marks: bool,
     rows: usize,
     /// The first bad row: its line and the error.
     fault: Option<(u64, InvalidPuzzle)>,
@@ -76,6 +96,8 @@ impl PartialGrid {
         PartialGrid {
             start,
             cells: [0; CELLS],
+            marks: [0; CELLS],
+            has_marks: false,
             rows: 0,
             fault: None,
         }
@@ -90,7 +112,12 @@ impl PartialGrid {
                 companion: None,
             };
         }
-        let puzzle = if self.rows == 9 {
+        let puzzle = if self.rows == 9 && self.has_marks {
+            Err(InvalidPuzzle {
+                text: candidate_text(&self.marks),
+                error: ParseError::PencilMarks,
+            })
+        } else if self.rows == 9 {
             Ok(Grid::from_cells(self.cells).expect("cells are 0-9"))
         } else {
             let row = &self.cells[..9 * self.rows];
@@ -107,6 +134,35 @@ impl PartialGrid {
     }
 }
 
+/// The 729-character form of `marks`: 9 characters a cell, digit `d` in place `d` where it is
+/// a candidate, `.` elsewhere.
+fn candidate_text(marks: &[u16; CELLS]) -> String {
+    let digit = |cell: u16, d: u8| match cell >> d & 1 {
+        1 => char::from(b'0' + d),
+        _ => '.',
+    };
+    marks
+        .iter()
+        .flat_map(|&cell| (1..=9).map(move |d| digit(cell, d)))
+        .collect()
+}
+
+/// The candidates of a row's cell read as one: its digit alone, or every digit for a blank.
+fn marks_of_cell(digit: u8) -> u16 {
+    match digit {
+        0 => 0x3fe,
+        d => 1 << d,
+    }
+}
+
+/// A row of a grid: its cells, or its cells' pencil marks.
+enum GridRow {
+    /// Nine cells, 0 for a blank.
+    Cells([u8; 9]),
+    /// Nine cells' candidates as bits (bit `d` for digit `d`).
+    Marks([u16; 9]),
+}
+
 /// What one line of input is.
 enum Line {
     /// Blank: ends a grid in progress.
@@ -115,8 +171,8 @@ enum Line {
     Skip,
     /// A whole puzzle on one line, and the grid written after it, if any.
     Puzzle(Grid, Option<Grid>),
-    /// Nine cells: a row of a grid.
-    Row([u8; 9]),
+    /// A row of a grid: nine cells, or nine cells' pencil marks.
+    Row(GridRow),
     /// Malformed; `fit` says whether it belongs to a grid.
     Bad { error: ParseError, fit: BadFit },
 }
@@ -270,6 +326,28 @@ fn classify_puzzle_line(
     }
 }
 
+/// A row of a grid of pencil marks: nine words of candidate digits 1-9, each digit once a word,
+/// between spaces and `|` (`| 4  1679  12679 | 139 ...`); each word's digits as bits.
+fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
+    let mut row = [0u16; 9];
+    let words = line
+        .split(|&byte| byte.is_ascii_whitespace() || byte == b'|')
+        .filter(|word| !word.is_empty());
+    let mut count = 0;
+    for word in words {
+        let cell = row.get_mut(count)?;
+        for &byte in word {
+            let digit = byte.wrapping_sub(b'0');
+            if !(1..=9).contains(&digit) || *cell >> digit & 1 == 1 {
+                return None;
+            }
+            *cell |= 1 << digit;
+        }
+        count += 1;
+    }
+    (count == 9).then_some(row)
+}
+
 /// The grid at the start of an annotation (after its leading whitespace), if it is one: exactly
 /// 81 cells, then the end or whitespace.
 fn leading_grid(annotation: &[u8]) -> Option<Grid> {
@@ -301,9 +379,17 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
             };
         }
     }
+    // Words of several digits: a row of pencil marks, not of cells.
+    let marks = match found {
+        0 | 9 | CELLS => None,
+        _ => marks_row(&line[start..]),
+    };
+    if let Some(marks) = marks {
+        return Line::Row(GridRow::Marks(marks));
+    }
     match found {
         0 => Line::Skip,
-        9 => Line::Row(cells[..9].try_into().expect("nine cells")),
+        9 => Line::Row(GridRow::Cells(cells[..9].try_into().expect("nine cells"))),
         // Corners drawn as blanks (`*-----*`, `.---.---.`).
         _ if is_border(&line[start..]) => Line::Skip,
         CELLS => Line::Puzzle(Grid::from_cells(cells).expect("cells are 0-9"), None),
@@ -374,7 +460,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 let record = self.record(Err(error));
                 self.finish_grid_before(record)
             }
-            Line::Row(cells) => self.add_row(Ok(cells)),
+            Line::Row(row) => self.add_row(Ok(row)),
             Line::Bad {
                 error,
                 fit: BadFit::Row,
@@ -400,14 +486,24 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Adds a row, good or bad, to the grid in progress (starting one if needed); returns the
     /// grid once it has nine rows.
-    fn add_row(&mut self, row: Result<[u8; 9], ParseError>) -> Option<Record> {
+    fn add_row(&mut self, row: Result<GridRow, ParseError>) -> Option<Record> {
         let line_number = self.lines.number();
         let text = self.line_text();
         let grid = self
             .grid
             .get_or_insert_with(|| PartialGrid::new(line_number));
+        let at = 9 * grid.rows..9 * grid.rows + 9;
         match row {
-            Ok(cells) => grid.cells[9 * grid.rows..9 * grid.rows + 9].copy_from_slice(&cells),
+            Ok(GridRow::Cells(cells)) => {
+                grid.cells[at.clone()].copy_from_slice(&cells);
+                for (marks, &digit) in grid.marks[at].iter_mut().zip(&cells) {
+                    *marks = marks_of_cell(digit);
+                }
+            }
+            Ok(GridRow::Marks(marks)) => {
+                grid.has_marks = true;
+                grid.marks[at].copy_from_slice(&marks);
+            }
             Err(error) => {
                 grid.fault
                     .get_or_insert((line_number, InvalidPuzzle { text, error }));
@@ -541,6 +637,73 @@ mod tests {
         assert!(found.iter().all(|(_, p)| p.as_deref() == Ok(PUZZLE)));
         assert_eq!(found[0].0, 1);
         assert_eq!(found[1].0, 13);
+    }
+
+    #[test]
+    fn a_grid_of_pencil_marks_is_a_candidate_state() {
+        // Row r: every cell holds r + 1 and the cell's column digit, but row 5 is solved (its
+        // cells written as single digits, as HoDoKu writes a solved row).
+        let marks = |r: usize, c: usize| -> String {
+            let mut digits = [r + 1, c + 1];
+            digits.sort();
+            match (r, digits[0] == digits[1]) {
+                (4, _) => (c + 1).to_string(),
+                (_, true) => digits[0].to_string(),
+                _ => format!("{}{}", digits[0], digits[1]),
+            }
+        };
+        let row = |r: usize| -> String {
+            let cells: Vec<String> = (0..9).map(|c| format!("{:<3}", marks(r, c))).collect();
+            format!(
+                "| {} | {} | {} |\n",
+                cells[..3].concat(),
+                cells[3..6].concat(),
+                cells[6..].concat()
+            )
+        };
+        let border = ".-----------.-----------.-----------.\n";
+        let grid: String = std::iter::once(border.to_string())
+            .chain((0..9).map(row))
+            .chain([border.to_string(), format!("{PUZZLE}\n")])
+            .collect();
+        let mut reader = PuzzleReader::new(grid.as_bytes());
+        let record = reader.next().unwrap().unwrap();
+        assert_eq!(record.line, 2);
+        let invalid = record.puzzle.unwrap_err();
+        assert_eq!(invalid.error, ParseError::PencilMarks);
+        let expected: String = (0..81)
+            .map(|cell| {
+                let held = marks(cell / 9, cell % 9);
+                (1..=9)
+                    .map(|d| match held.contains(char::from(b'0' + d)) {
+                        true => char::from(b'0' + d),
+                        false => '.',
+                    })
+                    .collect::<String>()
+            })
+            .collect();
+        assert_eq!(invalid.candidate_text(), Some(expected.as_str()));
+        // The puzzle after it is read as ever.
+        let next = reader.next().unwrap().unwrap();
+        assert_eq!(
+            next.puzzle.map(|grid| grid.to_string()),
+            Ok(PUZZLE.to_string())
+        );
+        // A row of eight words of marks (row 2 without its first cell) spoils its grid alone,
+        // and a line of 81 cells in nine words is still a puzzle.
+        let short = grid.replacen("| 12 ", "| ", 1);
+        let found = records(&short);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(
+            matches!(found[0], (3, Err(ParseError::GridRowLength { row: 2, .. }))),
+            "{found:?}"
+        );
+        let spaced: Vec<&str> = PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|w| std::str::from_utf8(w).unwrap())
+            .collect();
+        assert_eq!(records(&spaced.join(" ")), [(1, Ok(PUZZLE.to_string()))]);
     }
 
     #[test]

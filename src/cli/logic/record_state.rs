@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use sudoku_engine::sized::Shape;
-use sudoku_engine::{ParseError, Record, TimedOut};
+use sudoku_engine::{Record, TimedOut};
 use sudoku_logic::sized::SizedCandidates;
 use sudoku_logic::{Candidates, CellDigit};
 
@@ -13,7 +13,7 @@ use crate::cli::output::{Budget, Problem, out_of};
 use crate::cli::sizes::{SizeArgs, other_size, other_symbols};
 
 /// The pencil-mark state of a record: from a puzzle of any size, or from a 729-character
-/// candidate line.
+/// candidate line or a 9x9 grid of pencil marks.
 ///
 /// Refused: text that is not a puzzle, clashing givens, a candidate state that contradicts
 /// itself. With `need_unique` (every command that takes steps: logic would make up a path
@@ -53,13 +53,13 @@ pub(super) fn state_of(
     }
     let (state, from_text) = match &record.puzzle {
         Ok(grid) => (Candidates::from_grid(grid), false),
-        Err(invalid) => match invalid.error {
-            ParseError::WrongCellCount { found: 729 } => {
-                let state = Candidates::from_text(&invalid.text)
+        Err(invalid) => match invalid.candidate_text() {
+            Some(text) => {
+                let state = Candidates::from_text(text)
                     .map_err(|e| Problem::Unusable(format!("candidates: {e}")))?;
                 (state, true)
             }
-            _ => return Err(Problem::Invalid(invalid.error.clone())),
+            None => return Err(Problem::Invalid(invalid.error.clone())),
         },
     };
     let grid = state.grid();

@@ -25,7 +25,7 @@ use clap::Args;
 use ratatui::crossterm::event::{self, Event};
 use sudoku_engine::generate::Options;
 use sudoku_engine::sized::{Alphabet, Shape};
-use sudoku_engine::{InvalidPuzzle, ParseError, Position, Record};
+use sudoku_engine::{InvalidPuzzle, Position, Record};
 use sudoku_logic::{Candidates, Level};
 
 use super::input::Source;
@@ -242,9 +242,9 @@ fn new_game(args: &PlayArgs) -> Result<Game> {
     Ok(Game::new(rules, &givens))
 }
 
-/// The game of a record: a puzzle of any size, or a candidate line (its filled cells become
-/// the givens, its missing candidates the player's eliminations); refused when two givens
-/// clash.
+/// The game of a record: a puzzle of any size, or a candidate line or grid of pencil marks (its
+/// filled cells become the givens, its missing candidates the player's eliminations); refused
+/// when two givens clash.
 fn game_of(record: &Record, args: &PlayArgs) -> Result<Game> {
     let start = |rules: Rules, givens: &[u8]| match args.enter {
         true => Game::entering(rules, givens),
@@ -258,8 +258,8 @@ fn game_of(record: &Record, args: &PlayArgs) -> Result<Game> {
                 let state = state.map_err(|problem| anyhow!("{problem}"))?;
                 let rules = Rules::new(state.shape(), state.alphabet());
                 from_candidates(rules, state.grid().cells(), |cell| state.marks(cell) << 1)
-            } else if let ParseError::WrongCellCount { found: 729 } = invalid.error {
-                let state = Candidates::from_text(&invalid.text).context("candidates")?;
+            } else if let Some(text) = invalid.candidate_text() {
+                let state = Candidates::from_text(text).context("candidates")?;
                 let marks = |cell| u64::from(state.marks(Position::new(cell)).bits());
                 from_candidates(Rules::classic(), state.grid().cells(), marks)
             } else {
