@@ -9,6 +9,7 @@ use sudoku_engine::solver::{SearchStats, count_measured};
 use sudoku_engine::{Record, SolutionCount};
 
 use super::input::{InputArgs, run_puzzles};
+use super::logic::{candidate_state, why_no_solution};
 use super::output::{
     JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, out_of,
     puzzle_text, record_puzzle, unsolvable,
@@ -101,6 +102,14 @@ fn count_record(
     let budget = budget.start();
     let deadline = budget.map(|budget| budget.deadline);
     let timed_out = out_of(budget);
+    if let Some(state) = candidate_state(record, &sizes) {
+        let state = state?;
+        let count = state.count_solutions(limit, deadline).map_err(timed_out)?;
+        return match count.found {
+            0 => Err(why_no_solution(&state, budget)),
+            _ => Ok(count),
+        };
+    }
     if let Some(sized) = other_size(record, &sizes) {
         let sized = sized?;
         if let Some(clash) = sized.clash() {

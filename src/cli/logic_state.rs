@@ -4,11 +4,13 @@
 
 use std::time::Instant;
 
-use sudoku_engine::{Position, TimedOut};
+use sudoku_engine::{Position, SolutionCount, TimedOut};
 use sudoku_logic::sized::{self, SizedCandidates, SizedStep};
 use sudoku_logic::{
     Candidates, CellDigit, Rating, Step, Technique, next_step_before, solve_steps_before,
 };
+
+use super::sizes::{AnyGrid, SizedPuzzle};
 
 /// A pencil-mark state of any size.
 #[derive(Clone)]
@@ -156,6 +158,39 @@ impl AnyState {
         match self {
             AnyState::Nine(state) => state.to_text(),
             AnyState::Other(state) => state.to_text(),
+        }
+    }
+
+    /// Counts the solutions the state allows (its values kept, every open cell one of its
+    /// candidates), stopping at `limit`, within `deadline` (a 9x9 count never comes near one).
+    pub fn count_solutions(
+        &self,
+        limit: u64,
+        deadline: Option<Instant>,
+    ) -> Result<SolutionCount, TimedOut> {
+        match self {
+            AnyState::Nine(state) => Ok(state.count_solutions(limit)),
+            AnyState::Other(state) => {
+                let (grid, allowed) = (state.grid(), state.allowed());
+                sudoku_engine::sized::count_solutions_within_before(
+                    &grid, &allowed, limit, deadline,
+                )
+            }
+        }
+    }
+
+    /// The first solution the state allows, as [`AnyState::count_solutions`] counts them,
+    /// within `deadline`.
+    pub fn solution(&self, deadline: Option<Instant>) -> Result<Option<AnyGrid>, TimedOut> {
+        match self {
+            AnyState::Nine(state) => Ok(state.solution().map(AnyGrid::Nine)),
+            AnyState::Other(state) => {
+                let (grid, allowed) = (state.grid(), state.allowed());
+                let alphabet = state.alphabet();
+                let solution =
+                    sudoku_engine::sized::solve_within_before(&grid, &allowed, deadline)?;
+                Ok(solution.map(|grid| AnyGrid::Other(SizedPuzzle { grid, alphabet })))
+            }
         }
     }
 

@@ -71,7 +71,8 @@ pub(crate) enum Command {
     /// Solve puzzles: print the solution of each, one per line, in input order.
     ///
     /// A puzzle that fails gets a line starting with `error:` in its place on stdout (so the
-    /// output stays one line per puzzle) and a message naming its file and line on stderr.
+    /// output stays one line per puzzle) and a message naming its file and line on stderr. A
+    /// candidate state (a candidate line, or a grid of pencil marks) is solved within its marks.
     ///
     /// Example: sudoku solve puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
@@ -80,7 +81,8 @@ pub(crate) enum Command {
     /// Count solutions: print how many solutions each puzzle has, one line per puzzle.
     ///
     /// Counting stops at --limit; such a count is a lower bound and is printed with a `+`
-    /// (`1000+`). A puzzle is a proper sudoku when its count is exactly 1.
+    /// (`1000+`). A puzzle is a proper sudoku when its count is exactly 1. A candidate state
+    /// (a candidate line, or a grid of pencil marks) counts the solutions within its marks.
     ///
     /// Example: sudoku count --unique puzzles/top1465.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]

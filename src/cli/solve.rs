@@ -10,6 +10,8 @@ use sudoku_engine::sized;
 use sudoku_engine::solver::{SearchStats, solve_measured};
 
 use super::input::{InputArgs, run_puzzles};
+use super::logic::{candidate_state, why_no_solution};
+use super::logic_state::AnyState;
 use super::output::{
     Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, out_of, puzzle_text,
     record_puzzle, unsolvable,
@@ -89,21 +91,34 @@ struct JsonResult {
 fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeArgs) -> Solved {
     let started = timed.then(Instant::now);
     let mut search = SearchStats::default();
-    let result = match other_size(record, &sizes) {
-        Some(sized) => sized.and_then(|sized| solve_other_size(&sized, budget, &mut search)),
-        None => record_puzzle(record).and_then(|puzzle| {
+    let result = if let Some(state) = candidate_state(record, &sizes) {
+        state.and_then(|state| solve_state(&state, budget))
+    } else if let Some(sized) = other_size(record, &sizes) {
+        sized.and_then(|sized| solve_other_size(&sized, budget, &mut search))
+    } else {
+        record_puzzle(record).and_then(|puzzle| {
             let budget = budget.start();
             solve_measured(puzzle, budget.map(|b| b.deadline), &mut search)
                 .map_err(out_of(budget))?
                 .map(AnyGrid::Nine)
                 .ok_or_else(|| unsolvable(puzzle))
-        }),
+        })
     };
     Solved {
         result,
         search,
         micros: started.map_or(0.0, |started| started.elapsed().as_nanos() as f64 / 1e3),
     }
+}
+
+/// The first solution a candidate state allows (its values kept, every open cell one of its
+/// candidates), or why it has none.
+fn solve_state(state: &AnyState, budget: TimeoutArgs) -> Result<AnyGrid, Problem> {
+    let budget = budget.start();
+    let solution = state
+        .solution(budget.map(|budget| budget.deadline))
+        .map_err(out_of(budget))?;
+    solution.ok_or_else(|| why_no_solution(state, budget))
 }
 
 /// The solution of a puzzle of another size than 9x9, adding the search's work to `search`.

@@ -366,16 +366,61 @@ mod command_line {
         }
         let (_, read_back, _) = run(&["candidates", "-f", "candidates"], &grid);
         assert_eq!(read_back, marks);
-        // Not a puzzle: solve says what it is, and goes on with the next record.
-        let (status, stdout, stderr) = run(&["solve"], &format!("{grid}{EASY}\n"));
+        // solve and count take it as the state it is, as they take a candidate line.
+        let (_, solved, _) = run(&["solve"], &format!("{hard}\n"));
+        for input in [&marks, &grid] {
+            let (status, stdout, stderr) = run(&["solve"], input);
+            assert_eq!((status, &stdout), (0, &solved), "{stderr}");
+            let (status, stdout, stderr) = run(&["count"], input);
+            assert_eq!((status, stdout.as_str()), (0, "1\n"), "{stderr}");
+        }
+        // check has no use for one: it says what it is, and goes on with the next record.
+        let (status, stdout, stderr) = run(&["check"], &format!("{grid}{SOLUTION}\n"));
         assert_eq!(
-            (status, stdout),
-            (2, format!("error: invalid puzzle\n{SOLUTION}\n"))
+            (status, stdout.as_str()),
+            (2, "error: invalid puzzle\nok\n")
         );
         assert_eq!(
             stderr,
             "sudoku: <stdin>:2: a grid of pencil marks is a candidate state, not a puzzle\n"
         );
+    }
+
+    #[test]
+    fn solve_and_count_keep_to_a_candidate_state() {
+        // Every state of the puzzle's own pencil marks allows its one solution; with that
+        // solution's digit struck out of a cell, none, and the cell is named.
+        let (_, marks, _) = run(&["candidates", "-f", "candidates"], &format!("{EASY}\n"));
+        let open = (0..81).find(|&c| EASY.as_bytes()[c] == b'.').unwrap();
+        let digit = SOLUTION.as_bytes()[open];
+        let mut struck = marks.trim().as_bytes().to_vec();
+        let place = struck[9 * open..9 * open + 9]
+            .iter()
+            .position(|&b| b == digit)
+            .unwrap();
+        struck[9 * open + place] = b'.';
+        let struck = String::from_utf8(struck).unwrap() + "\n";
+        for command in ["solve", "count"] {
+            let (status, stdout, stderr) = run(&[command], &struck);
+            assert_eq!(status, 1, "{command}: {stdout}");
+            assert!(
+                stdout.starts_with("error: no solution"),
+                "{command}: {stdout}"
+            );
+            let cell = format!(
+                "r{}c{} must be {}",
+                open / 9 + 1,
+                open % 9 + 1,
+                digit as char
+            );
+            assert!(stderr.contains(&cell), "{command}: {stderr}");
+        }
+        // A candidate line of another size too: 4x4, its 64 characters.
+        let (_, small, _) = run(&["candidates", "-f", "candidates"], "..1..2.34.......\n");
+        let (status, stdout, _) = run(&["solve"], &small);
+        assert_eq!((status, stdout.as_str()), (0, "3412124343212134\n"));
+        let (status, stdout, _) = run(&["count"], &small);
+        assert_eq!((status, stdout.as_str()), (0, "1\n"));
     }
 
     #[test]

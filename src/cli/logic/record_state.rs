@@ -52,20 +52,12 @@ pub(super) fn state_of(
         return Ok(AnyState::Other(state));
     }
     let (state, from_text) = match &record.puzzle {
-        Ok(grid) => (Candidates::from_grid(grid), false),
+        Ok(grid) => (without_clash(Candidates::from_grid(grid))?, false),
         Err(invalid) => match invalid.candidate_text() {
-            Some(text) => {
-                let state = Candidates::from_text(text)
-                    .map_err(|e| Problem::Unusable(format!("candidates: {e}")))?;
-                (state, true)
-            }
+            Some(text) => (nine_candidates(text)?, true),
             None => return Err(Problem::Invalid(invalid.error.clone())),
         },
     };
-    let grid = state.grid();
-    if let Some(conflict) = grid.first_conflict() {
-        return Err(Problem::Clash(conflict.to_string()));
-    }
     if !need_unique {
         return Ok(AnyState::Nine(Box::new(state)));
     }
@@ -95,6 +87,46 @@ pub fn sized_candidates(
         SizedCandidates::from_text(text, shape, sizes.alphabet)
             .map_err(|e| Problem::Unusable(format!("candidates: {e}"))),
     )
+}
+
+/// The candidate state a record holds, if it holds one (a candidate line of any size, or a 9x9
+/// grid of pencil marks), for the commands that solve and count: refused when its values
+/// clash or it contradicts itself.
+pub fn candidate_state(record: &Record, sizes: &SizeArgs) -> Option<Result<AnyState, Problem>> {
+    if let Some(state) = sized_candidates(record, sizes) {
+        let state = state.and_then(|state| sized_state(state, false, None));
+        return Some(state.map(AnyState::Other));
+    }
+    let text = record.puzzle.as_ref().err()?.candidate_text()?;
+    Some(nine_candidates(text).map(|state| AnyState::Nine(Box::new(state))))
+}
+
+/// Why a candidate state has no solution: its eliminations rule its solution out (and which
+/// cell shows it, when its filled cells alone have one solution), or it has none at all.
+pub fn why_no_solution(state: &AnyState, budget: Option<Budget>) -> Problem {
+    match state {
+        AnyState::Nine(state) => ruled_out(state),
+        AnyState::Other(state) => {
+            let deadline = budget.map(|budget| budget.deadline);
+            sized_ruled_out(state, deadline).unwrap_or_else(out_of(budget))
+        }
+    }
+}
+
+/// The 9x9 candidate state written as `text` (a candidate line, or a grid of pencil marks
+/// turned into one), refused when it contradicts itself or two of its values clash.
+fn nine_candidates(text: &str) -> Result<Candidates, Problem> {
+    let state =
+        Candidates::from_text(text).map_err(|e| Problem::Unusable(format!("candidates: {e}")))?;
+    without_clash(state)
+}
+
+/// A 9x9 state, refused when two of its values clash.
+fn without_clash(state: Candidates) -> Result<Candidates, Problem> {
+    match state.grid().first_conflict() {
+        Some(conflict) => Err(Problem::Clash(conflict.to_string())),
+        None => Ok(state),
+    }
 }
 
 /// A candidate state of another size, refused as the 9x9 one is: clashing values, a state that

@@ -33,7 +33,7 @@ pub use shape::{MAX_SIZE, Shape};
 pub use solver::{
     count_and_first_before, count_measured, count_solutions, count_solutions_before,
     count_solutions_within, count_solutions_within_before, random_solution, solve, solve_before,
-    solve_measured, solve_within,
+    solve_measured, solve_within, solve_within_before,
 };
 
 /// What is wrong with a grid of another size, or with the words naming its shape or alphabet.

@@ -285,11 +285,24 @@ pub fn count_solutions_within_before(
 /// The first solution of `puzzle` in which every cell takes one of its `allowed` values (see
 /// [`count_solutions_within`]) that the search meets, as [`solve`] does, if it has one.
 pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
+    solve_within_before(puzzle, allowed, None).expect("no deadline")
+}
+
+/// Like [`solve_within`], giving up once `deadline` (if any) has passed.
+pub fn solve_within_before(
+    puzzle: &SizedGrid,
+    allowed: &[u64],
+    deadline: Option<Instant>,
+) -> Result<Option<SizedGrid>, TimedOut> {
     assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
     let mut stats = SearchStats::default();
-    let first =
-        search_for(puzzle, || First(None), (None, Some(allowed)), &mut stats).expect("no deadline");
-    solution_of(puzzle, first)
+    let first = search_for(
+        puzzle,
+        || First(None),
+        (deadline, Some(allowed)),
+        &mut stats,
+    )?;
+    Ok(solution_of(puzzle, first))
 }
 
 /// A solution of `puzzle` drawn at random (the candidates of each guess tried in a random
