@@ -84,8 +84,12 @@ struct PartialGrid {
     cells: [u8; CELLS],
     /// Each cell's candidates as bits (bit `d` for digit `d`), for a grid of pencil marks.
     marks: [u16; CELLS],
-    /// Some row was a row of pencil marks: the grid is a candidate state.
-    has_marks: bool,
+    /// The first row of pencil marks, as the error it is in a grid of cells: with one, the
+    /// grid is a candidate state, unless a row of cells has a blank (no grid of pencil marks
+    /// has one), when it is a row typed with a cell too many (`12 3 . 4 ...`).
+    first_marks: Option<(u64, InvalidPuzzle)>,
+    /// Some row of cells has a blank.
+    has_blank: bool,
     rows: usize,
     /// The first bad row: its line and the error.
     fault: Option<(u64, InvalidPuzzle)>,
@@ -97,7 +101,8 @@ impl PartialGrid {
             start,
             cells: [0; CELLS],
             marks: [0; CELLS],
-            has_marks: false,
+            first_marks: None,
+            has_blank: false,
             rows: 0,
             fault: None,
         }
@@ -105,14 +110,15 @@ impl PartialGrid {
 
     /// The record for this grid, complete or not.
     fn into_record(self) -> Record {
-        if let Some((line, invalid)) = self.fault {
+        let typo = self.first_marks.as_ref().filter(|_| self.has_blank);
+        if let Some((line, invalid)) = self.fault.or(typo.cloned()) {
             return Record {
                 line,
                 puzzle: Err(invalid),
                 companion: None,
             };
         }
-        let puzzle = if self.rows == 9 && self.has_marks {
+        let puzzle = if self.rows == 9 && self.first_marks.is_some() {
             Err(InvalidPuzzle {
                 text: candidate_text(&self.marks),
                 error: ParseError::PencilMarks,
@@ -499,10 +505,17 @@ impl<R: BufRead> PuzzleReader<R> {
                 for (marks, &digit) in grid.marks[at].iter_mut().zip(&cells) {
                     *marks = marks_of_cell(digit);
                 }
+                grid.has_blank |= cells.contains(&0);
             }
             Ok(GridRow::Marks(marks)) => {
-                grid.has_marks = true;
                 grid.marks[at].copy_from_slice(&marks);
+                let found = marks.iter().map(|m| m.count_ones() as usize).sum();
+                let error = ParseError::GridRowLength {
+                    row: grid.rows + 1,
+                    found,
+                };
+                grid.first_marks
+                    .get_or_insert((line_number, InvalidPuzzle { text, error }));
             }
             Err(error) => {
                 grid.fault
@@ -704,6 +717,13 @@ mod tests {
             .map(|w| std::str::from_utf8(w).unwrap())
             .collect();
         assert_eq!(records(&spaced.join(" ")), [(1, Ok(PUZZLE.to_string()))]);
+        // In a grid with blanks, a row of nine words one of which has two digits is a row with
+        // a cell too many, not pencil marks.
+        let typo = grid_text(PUZZLE).replacen("5 3 .", "5 31 .", 1);
+        assert_eq!(
+            records(&typo),
+            [(1, Err(ParseError::GridRowLength { row: 1, found: 10 }))]
+        );
     }
 
     #[test]
