@@ -117,7 +117,7 @@ pub(crate) enum Command {
     /// Show the pencil marks: for every empty cell, the digits its row, column and box allow.
     ///
     /// Works on any puzzle without clashing givens, and on candidate states: 729-character
-    /// candidate lines, and grids of pencil marks as HoDoKu prints them.
+    /// candidate lines, and 9x9 grids of pencil marks as this command or HoDoKu prints them.
     ///
     /// Example: sudoku candidates --format candidates puzzles/sample.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
@@ -125,8 +125,8 @@ pub(crate) enum Command {
 
     /// Give the next logical step of each puzzle (the easiest one available), not the digit.
     ///
-    /// Accepts puzzles and candidate states (729-character candidate lines, grids of pencil
-    /// marks as HoDoKu prints them), to continue from a partly solved state.
+    /// Accepts puzzles and candidate states (729-character candidate lines, 9x9 grids of pencil
+    /// marks as `candidates` or HoDoKu prints them), to continue from a partly solved state.
     /// Techniques, in the order they are tried (HoDoKu's): singles, locked pairs and triples,
     /// locked candidates, naked and hidden subsets, basic fish, Remote Pair, BUG+1, Skyscraper,
     /// 2-String Kite, Turbot Fish, Empty Rectangle, W-, XY- and XYZ-Wing, unique rectangles 1-6,

@@ -12,6 +12,7 @@ use std::io::{self, BufRead, Cursor, Read};
 use sudoku_engine::PuzzleReader;
 use sudoku_engine::Record;
 use sudoku_engine::markup::{is_border, is_section_header, is_separator};
+use sudoku_engine::pencil::block_line;
 use sudoku_engine::sized::{Alphabet, Shape};
 
 use super::sizes::{SizedRecords, other_symbols};
@@ -81,6 +82,10 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
                 return (seen, None);
             }
             continue;
+        }
+        // A line of the 9x9 candidate blocks `sudoku candidates` prints is the 9x9 reader's.
+        if block_line(text.as_bytes()).is_some() {
+            return (seen, None);
         }
         match first {
             None if row.starts_grid(text, nine_too) => first = Some(row),

@@ -387,6 +387,37 @@ mod command_line {
     }
 
     #[test]
+    fn the_candidate_blocks_candidates_prints_read_back() {
+        let hard =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let (_, marks, _) = run(&["fill", "-f", "candidates"], &format!("{hard}\n"));
+        let (_, blocks, _) = run(&["candidates"], &marks);
+        assert_eq!(blocks.lines().count(), 38, "{blocks}");
+        for command in ["hint", "rate", "solve"] {
+            let (_, from_line, _) = run(&[command], &marks);
+            let (status, from_blocks, stderr) = run(&[command], &blocks);
+            assert_eq!((status, from_blocks), (0, from_line), "{command}: {stderr}");
+        }
+        let (_, read_back, _) = run(&["candidates", "-f", "candidates"], &blocks);
+        assert_eq!(read_back, marks);
+        // Blocks cut short are one error, and the puzzle after them is still answered.
+        let cut: String = blocks
+            .lines()
+            .take(20)
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let (status, stdout, stderr) = run(&["solve"], &format!("{cut}{EASY}\n"));
+        assert_eq!(
+            (status, stdout),
+            (2, format!("error: invalid puzzle\n{SOLUTION}\n"))
+        );
+        assert_eq!(
+            stderr,
+            "sudoku: <stdin>:2: grid ends after 5 of its 9 rows\n"
+        );
+    }
+
+    #[test]
     fn solve_and_count_keep_to_a_candidate_state() {
         // Every state of the puzzle's own pencil marks allows its one solution; with that
         // solution's digit struck out of a cell, none, and the cell is named.

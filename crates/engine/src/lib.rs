@@ -9,6 +9,7 @@ pub mod grid;
 pub mod lines;
 pub mod markup;
 pub mod parse;
+pub mod pencil;
 pub mod sized;
 pub mod solver;
 mod unavoidable;

@@ -10,9 +10,10 @@
 //!   separators `|`, `-` and `+` and spaces between cells. Box borders (lines of separators,
 //!   with corners such as `*` or `.`: see [`crate::markup::is_border`]) are skipped.
 //! * **A grid of pencil marks**: 9 lines of 9 words of candidate digits (`| 4 1679 12679 | ...`),
-//!   as HoDoKu and Sudoku Explainer print them: a candidate state, not a puzzle. Its record
-//!   holds [`ParseError::PencilMarks`] and, as its text, the 729-character form of the marks
-//!   (see [`InvalidPuzzle::candidate_text`]).
+//!   as HoDoKu and Sudoku Explainer print them, or the 27 lines of 3x3 candidate blocks that
+//!   `sudoku candidates` prints (see [`crate::pencil`]): a candidate state, not a puzzle. Its
+//!   record holds [`ParseError::PencilMarks`] and, as its text, the 729-character form of the
+//!   marks (see [`InvalidPuzzle::candidate_text`]).
 //!
 //! Blank lines, lines starting with `#` and section headers (`[Puzzle]`) are skipped (a blank
 //! line inside a grid ends it). CRLF line endings and a UTF-8 byte-order mark are accepted.
@@ -25,6 +26,7 @@ use crate::error::ParseError;
 use crate::grid::{CELLS, Grid};
 use crate::lines::LineReader;
 use crate::markup::{is_border, is_section_header};
+use crate::pencil::{BlockGrid, BlockPart, block_line, candidate_text, marks_of_cell, marks_row};
 use crate::sized::Shape;
 
 /// The longest line kept, in bytes; a longer one is an error and the rest of it is skipped.
@@ -74,6 +76,8 @@ impl InvalidPuzzle {
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,
     grid: Option<PartialGrid>,
+    /// A grid of candidate blocks being read, and the line it starts on.
+    blocks: Option<(u64, BlockGrid)>,
     pending: Option<Record>,
     finished: bool,
 }
@@ -140,27 +144,6 @@ impl PartialGrid {
     }
 }
 
-/// The 729-character form of `marks`: 9 characters a cell, digit `d` in place `d` where it is
-/// a candidate, `.` elsewhere.
-fn candidate_text(marks: &[u16; CELLS]) -> String {
-    let digit = |cell: u16, d: u8| match cell >> d & 1 {
-        1 => char::from(b'0' + d),
-        _ => '.',
-    };
-    marks
-        .iter()
-        .flat_map(|&cell| (1..=9).map(move |d| digit(cell, d)))
-        .collect()
-}
-
-/// The candidates of a row's cell read as one: its digit alone, or every digit for a blank.
-fn marks_of_cell(digit: u8) -> u16 {
-    match digit {
-        0 => 0x3fe,
-        d => 1 << d,
-    }
-}
-
 /// A row of a grid: its cells, or its cells' pencil marks.
 enum GridRow {
     /// Nine cells, 0 for a blank.
@@ -179,6 +162,8 @@ enum Line {
     Puzzle(Grid, Option<Grid>),
     /// A row of a grid: nine cells, or nine cells' pencil marks.
     Row(GridRow),
+    /// A line of the grid of candidate blocks that `sudoku candidates` prints.
+    Blocks([BlockPart; 9]),
     /// Malformed; `fit` says whether it belongs to a grid.
     Bad { error: ParseError, fit: BadFit },
 }
@@ -298,6 +283,11 @@ fn classify(line: &[u8], row: Option<usize>) -> Line {
     if body[0] == b'#' || (body[0] == b'[' && is_section_header(body)) {
         return Line::Skip;
     }
+    if body[0] == b'|'
+        && let Some(parts) = block_line(body)
+    {
+        return Line::Blocks(parts);
+    }
     let (run, cells) = leading_cells(body);
     if run > 9 {
         return classify_puzzle_line(line, start, run, cells, row);
@@ -330,28 +320,6 @@ fn classify_puzzle_line(
         error,
         fit: BadFit::Alone,
     }
-}
-
-/// A row of a grid of pencil marks: nine words of candidate digits 1-9, each digit once a word,
-/// between spaces and `|` (`| 4  1679  12679 | 139 ...`); each word's digits as bits.
-fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
-    let mut row = [0u16; 9];
-    let words = line
-        .split(|&byte| byte.is_ascii_whitespace() || byte == b'|')
-        .filter(|word| !word.is_empty());
-    let mut count = 0;
-    for word in words {
-        let cell = row.get_mut(count)?;
-        for &byte in word {
-            let digit = byte.wrapping_sub(b'0');
-            if !(1..=9).contains(&digit) || *cell >> digit & 1 == 1 {
-                return None;
-            }
-            *cell |= 1 << digit;
-        }
-        count += 1;
-    }
-    (count == 9).then_some(row)
 }
 
 /// The grid at the start of an annotation (after its leading whitespace), if it is one: exactly
@@ -419,6 +387,7 @@ impl<R: BufRead> PuzzleReader<R> {
         PuzzleReader {
             lines: LineReader::new(reader, MAX_LINE),
             grid: None,
+            blocks: None,
             pending: None,
             finished: false,
         }
@@ -443,14 +412,35 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Handles one line; returns the record it completes, if any.
     fn take_line(&mut self) -> Option<Record> {
+        let line = self.classify_line();
+        if !matches!(line, Line::Blocks(_) | Line::Skip)
+            && let Some(cut_short) = self.end_blocks()
+        {
+            self.pending = self.take_classified(line);
+            return Some(cut_short);
+        }
+        self.take_classified(line)
+    }
+
+    /// What the current line is.
+    fn classify_line(&self) -> Line {
         // A comment is skipped whatever its length.
         if self.lines.is_too_long() && !self.lines.line().trim_ascii_start().starts_with(b"#") {
-            let record = self.record(Err(ParseError::LineTooLong { max: MAX_LINE }));
-            return self.finish_grid_before(record);
+            return Line::Bad {
+                error: ParseError::LineTooLong { max: MAX_LINE },
+                fit: BadFit::Alone,
+            };
         }
         let row = self.grid.as_ref().map(|grid| grid.rows + 1);
-        match classify(self.lines.line(), row) {
+        classify(self.lines.line(), row)
+    }
+
+    /// Handles the current line, once classified as `line`; returns the record it completes,
+    /// if any.
+    fn take_classified(&mut self, line: Line) -> Option<Record> {
+        match line {
             Line::Skip => None,
+            Line::Blocks(parts) => self.add_block_line(parts),
             Line::Blank => self.grid.take().map(PartialGrid::into_record),
             Line::Puzzle(grid, companion) => {
                 let record = Record {
@@ -477,6 +467,48 @@ impl<R: BufRead> PuzzleReader<R> {
             } if self.grid.is_some() => self.add_row(Err(error)),
             Line::Bad { error, .. } => Some(self.record(Err(error))),
         }
+    }
+
+    /// Adds a line of candidate blocks to the grid of them in progress (starting one, and
+    /// ending any grid of cells); returns the candidate state once it has its 27 lines.
+    fn add_block_line(&mut self, parts: [BlockPart; 9]) -> Option<Record> {
+        let line = self.lines.number();
+        let ended = self.grid.take().map(PartialGrid::into_record);
+        let (start, blocks) = self.blocks.get_or_insert_with(|| (line, BlockGrid::new()));
+        let whole = blocks.add(parts).map(|marks| Record {
+            line: *start,
+            puzzle: Err(InvalidPuzzle {
+                text: candidate_text(&marks),
+                error: ParseError::PencilMarks,
+            }),
+            companion: None,
+        });
+        if whole.is_some() {
+            self.blocks = None;
+        }
+        match ended {
+            Some(grid) => {
+                self.pending = whole;
+                Some(grid)
+            }
+            None => whole,
+        }
+    }
+
+    /// The record of a grid of candidate blocks cut short, if one was being read.
+    fn end_blocks(&mut self) -> Option<Record> {
+        let (line, blocks) = self.blocks.take()?;
+        let error = ParseError::IncompleteGrid {
+            rows: blocks.rows(),
+        };
+        Some(Record {
+            line,
+            puzzle: Err(InvalidPuzzle {
+                text: String::new(),
+                error,
+            }),
+            companion: None,
+        })
     }
 
     /// Returns `record`, first ending any grid in progress (which is then incomplete).
@@ -548,7 +580,8 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 }
                 Ok(false) => {
                     self.finished = true;
-                    return self.grid.take().map(|grid| Ok(grid.into_record()));
+                    let grid = self.grid.take().map(PartialGrid::into_record);
+                    return grid.or_else(|| self.end_blocks()).map(Ok);
                 }
                 Ok(true) => {
                     if let Some(record) = self.take_line() {
