@@ -115,7 +115,7 @@ impl PartialGrid {
     /// The record for this grid, complete or not.
     fn into_record(self) -> Record {
         let typo = self.first_marks.as_ref().filter(|_| self.has_blank);
-        if let Some((line, invalid)) = self.fault.or(typo.cloned()) {
+        if let Some((line, invalid)) = self.fault.or_else(|| typo.cloned()) {
             return Record {
                 line,
                 puzzle: Err(invalid),
@@ -526,7 +526,11 @@ impl<R: BufRead> PuzzleReader<R> {
     /// grid once it has nine rows.
     fn add_row(&mut self, row: Result<GridRow, ParseError>) -> Option<Record> {
         let line_number = self.lines.number();
-        let text = self.line_text();
+        // The line's text is kept only where it may be shown: a row of cells needs none.
+        let text = match row {
+            Ok(GridRow::Cells(_)) => String::new(),
+            _ => self.line_text(),
+        };
         let grid = self
             .grid
             .get_or_insert_with(|| PartialGrid::new(line_number));
