@@ -237,11 +237,11 @@ pub fn run(args: CheckArgs) -> Result<Status> {
             report(output, format, source, &record, &grid, kind, &faults)
         },
     )?;
-    if let Some(solutions) = solutions.as_mut() {
-        if let Some(line) = solutions.left_over() {
-            let problem = Problem::Unusable("more solutions than puzzles".to_string());
-            output.problem(&solutions.source, line, &problem);
-        }
+    if let Some(solutions) = solutions.as_mut()
+        && let Some(line) = solutions.left_over()
+    {
+        let problem = Problem::Unusable("more solutions than puzzles".to_string());
+        output.problem(&solutions.source, line, &problem);
     }
     Ok(output.finish()?)
 }

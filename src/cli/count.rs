@@ -123,10 +123,10 @@ fn count_record(
     }
     let puzzle = record_puzzle(record)?;
     let count = count_measured(puzzle, limit, deadline, search).map_err(timed_out)?;
-    if count.found == 0 {
-        if let clash @ Problem::Clash(_) = unsolvable(puzzle) {
-            return Err(clash);
-        }
+    if count.found == 0
+        && let clash @ Problem::Clash(_) = unsolvable(puzzle)
+    {
+        return Err(clash);
     }
     Ok(count)
 }

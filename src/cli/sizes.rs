@@ -188,7 +188,7 @@ fn two_grids_in_numbers(text: &str, shape: Option<Shape>) -> Option<(&str, &str)
         Some(shape) => shape.cells() == half,
         None => Shape::for_cells(half).is_some(),
     };
-    if half < 2 || words.len() % 2 != 0 || !fits {
+    if half < 2 || !words.len().is_multiple_of(2) || !fits {
         return None;
     }
     // Where the second grid's first word starts in `text`.

@@ -353,7 +353,7 @@ mod tests {
     /// Moves the cursor to the next cell in reading order, and from the last to the first.
     fn step_on(game: &mut Game) {
         game.move_cursor(0, 1);
-        if game.cursor() % game.rules().size() == 0 {
+        if game.cursor().is_multiple_of(game.rules().size()) {
             game.move_cursor(1, 0);
         }
     }

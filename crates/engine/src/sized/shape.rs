@@ -48,7 +48,9 @@ impl Shape {
         if side * side != cells || !(4..=MAX_SIZE).contains(&side) {
             return None;
         }
-        let box_rows = (2..=side.isqrt()).rev().find(|rows| side % rows == 0)?;
+        let box_rows = (2..=side.isqrt())
+            .rev()
+            .find(|rows| side.is_multiple_of(*rows))?;
         Shape::new(box_rows, side / box_rows).ok()
     }
 

@@ -419,13 +419,13 @@ impl<V: Visitor> Visitor for Timed<V> {
 
     fn solution(&mut self, board: &Board) -> bool {
         self.solutions += 1;
-        let on_time = self.solutions % Self::EVERY != 0 || self.in_time();
+        let on_time = !self.solutions.is_multiple_of(Self::EVERY) || self.in_time();
         on_time && self.inner.solution(board)
     }
 
     #[inline]
     fn keep_going(&mut self, guesses: u64) -> bool {
-        guesses % Self::EVERY != 0 || self.in_time()
+        !guesses.is_multiple_of(Self::EVERY) || self.in_time()
     }
 
     #[inline]

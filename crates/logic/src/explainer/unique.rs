@@ -368,10 +368,10 @@ pub fn bug(board: &Board) -> Option<Hint> {
     if common.is_empty() {
         return None;
     }
-    if bug_cells.len() == 2 {
-        if let Some(hint) = bug4(board, &bug_cells, &bug_values, all_values) {
-            return Some(hint);
-        }
+    if bug_cells.len() == 2
+        && let Some(hint) = bug4(board, &bug_cells, &bug_values, all_values)
+    {
+        return Some(hint);
     }
     bug3(board, &bug_cells, all_values, &common)
 }

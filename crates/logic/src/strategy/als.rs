@@ -141,10 +141,10 @@ thread_local! {
 fn web(candidates: &Candidates) -> Rc<Web> {
     LAST_WEB.with(|last| {
         let mut last = last.borrow_mut();
-        if let Some((at, web)) = last.as_ref() {
-            if at == candidates {
-                return Rc::clone(web);
-            }
+        if let Some((at, web)) = last.as_ref()
+            && at == candidates
+        {
+            return Rc::clone(web);
         }
         let sets = all_sets(candidates);
         let links = links(&sets);

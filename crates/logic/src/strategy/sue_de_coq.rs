@@ -91,17 +91,17 @@ impl Search {
                 let pair = 1u128 << first | 1 << second;
                 let pair_digits = self.marks[first] | self.marks[second];
                 let chosen = at(pair, pair_digits, 2);
-                if chosen.surplus >= 2 {
-                    if let Some(step) = self.line_sets(&chosen) {
-                        return Some(step);
-                    }
+                if chosen.surplus >= 2
+                    && let Some(step) = self.line_sets(&chosen)
+                {
+                    return Some(step);
                 }
                 for &third in &members[j + 1..] {
                     let chosen = at(pair | 1 << third, pair_digits | self.marks[third], 3);
-                    if chosen.surplus >= 2 {
-                        if let Some(step) = self.line_sets(&chosen) {
-                            return Some(step);
-                        }
+                    if chosen.surplus >= 2
+                        && let Some(step) = self.line_sets(&chosen)
+                    {
+                        return Some(step);
                     }
                 }
             }
@@ -165,10 +165,11 @@ impl Search {
             let digits = digits | self.marks[cell];
             let (size, chosen) = (size + 1, chosen | 1 << cell);
             let extra = count(digits & !c.digits);
-            if digits & c.digits != 0 && size - extra == left {
-                if let Some(step) = self.step(c, line_set, (chosen, digits)) {
-                    return Some(step);
-                }
+            if digits & c.digits != 0
+                && size - extra == left
+                && let Some(step) = self.step(c, line_set, (chosen, digits))
+            {
+                return Some(step);
             }
             if size - extra <= left {
                 let state = (size, chosen, digits);

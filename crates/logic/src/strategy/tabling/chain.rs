@@ -66,10 +66,10 @@ impl Walker {
                 if lasso & 1 << cell_of(entry) != 0 {
                     return None;
                 }
-                if let Some(last) = last {
-                    if cell_of(last) != first_cell || shape == Shape::Aic {
-                        lasso |= node_cells(last);
-                    }
+                if let Some(last) = last
+                    && (cell_of(last) != first_cell || shape == Shape::Aic)
+                {
+                    lasso |= node_cells(last);
                 }
             }
             last = Some(entry);

@@ -389,10 +389,10 @@ impl Search {
         }
         let Some(key) = step.key() else { return };
         let length = step.chain_length();
-        if let Some(&old) = self.keys.get(&key) {
-            if self.steps[old].chain_length() <= length {
-                return;
-            }
+        if let Some(&old) = self.keys.get(&key)
+            && self.steps[old].chain_length() <= length
+        {
+            return;
         }
         self.keys.insert(key, self.steps.len());
         self.steps.push(step);
