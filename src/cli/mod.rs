@@ -30,6 +30,7 @@ mod output;
 mod pipeline;
 mod play;
 mod progress;
+mod sized_marks;
 mod sizes;
 mod sniff;
 mod solve;

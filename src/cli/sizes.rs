@@ -18,6 +18,7 @@ use sudoku_engine::sized::{Alphabet, Shape, SizedError, SizedGrid};
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
 use super::output::Problem;
+use super::sized_marks::{candidate_line, marks_words};
 use super::sniff;
 
 /// How puzzles of other sizes are read and written.
@@ -279,9 +280,12 @@ pub struct SizedRecords<R> {
     reader: LineReader<R>,
     /// The shape of the grids; none for one-line grids of any size.
     shape: Option<Shape>,
+    /// `--alphabet`, if given.
+    alphabet: Option<Alphabet>,
     numbers: bool,
-    /// The grid being read: its first line and its rows' text.
-    grid: Option<(u64, Vec<String>)>,
+    /// The grid being read: its first line, its rows' text, and whether some row is a row of
+    /// pencil marks (see [`marks_words`]).
+    grid: Option<(u64, Vec<String>, bool)>,
     /// A record found while a grid was ended by it, to give next.
     pending: Option<Record>,
     finished: bool,
@@ -306,6 +310,7 @@ impl<R: BufRead> SizedRecords<R> {
         SizedRecords {
             reader: LineReader::new(reader, MAX_LINE),
             shape: None,
+            alphabet,
             numbers: alphabet == Some(Alphabet::Numbers),
             grid: None,
             pending: None,
@@ -333,11 +338,18 @@ impl<R: BufRead> SizedRecords<R> {
 
     /// The record of the grid in progress, complete or not.
     fn end_grid(&mut self) -> Option<Record> {
-        let (line, rows) = self.grid.take()?;
+        let (line, rows, marks) = self.grid.take()?;
         let shape = self
             .shape
             .expect("only a shape has grids over several lines");
         let complete = rows.len() == shape.size();
+        if complete && marks {
+            // A candidate state, read by `sized_candidates` (or refused by it, with the rows'
+            // text, when a symbol is in no alphabet of the side).
+            let text = candidate_line(&rows, shape, self.alphabet, self.numbers);
+            let text = text.unwrap_or_else(|| rows.join(" "));
+            return Some(record(line, text, ParseError::PencilMarks));
+        }
         let error = match complete {
             true => ParseError::WrongCellCount {
                 found: shape.cells(),
@@ -424,11 +436,13 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
                 return Some(Ok(record(self.reader.number(), text.to_string(), error)));
             };
             let size = shape.size();
-            if cells == size {
+            let marks = marks_words(text, self.numbers).is_some_and(|words| words.len() == size);
+            if cells == size || marks {
                 let number = self.reader.number();
-                let (_, rows) = self.grid.get_or_insert_with(|| (number, Vec::new()));
-                rows.push(text.to_string());
-                if rows.len() == size {
+                let grid = self.grid.get_or_insert_with(|| (number, Vec::new(), false));
+                grid.1.push(text.to_string());
+                grid.2 |= marks;
+                if grid.1.len() == size {
                     return self.end_grid().map(Ok);
                 }
                 continue;
@@ -452,7 +466,7 @@ pub fn cells_in(line: &str, numbers: bool) -> usize {
 
 /// The cells of a line: its words in numbers, else its characters, without the separators
 /// `|`, `+` and `-`.
-fn cells_of(line: &str, numbers: bool) -> impl Iterator<Item = &str> {
+pub fn cells_of(line: &str, numbers: bool) -> impl Iterator<Item = &str> {
     line.split_whitespace()
         .filter(move |word| !word.chars().all(is_separator))
         .flat_map(move |word| {

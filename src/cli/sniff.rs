@@ -15,6 +15,7 @@ use sudoku_engine::markup::{is_border, is_section_header, is_separator};
 use sudoku_engine::pencil::block_line;
 use sudoku_engine::sized::{Alphabet, Shape};
 
+use super::sized_marks::marks_words;
 use super::sizes::{SizedRecords, other_symbols};
 
 /// Lines of comments, blanks and separators looked past before the first row; a source with
@@ -68,7 +69,7 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
         }
         let text = String::from_utf8_lossy(&seen[start..]);
         let text = text.trim_start_matches('\u{feff}').trim();
-        let row = Row::of(text);
+        let row = Row::of_marks(text).unwrap_or_else(|| Row::of(text));
         let blank_or_comment =
             text.is_empty() || text.starts_with('#') || is_section_header(text.as_bytes());
         if first.is_some() && blank_or_comment {
@@ -93,8 +94,14 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
             Some(earlier) => {
                 // A row of small numbers only reads the same either way.
                 let numbers = earlier.numbers || row.numbers;
+                let marks = earlier.marks || row.marks;
                 let cells = (earlier.cells == row.cells).then_some(row.cells);
-                return (seen, cells.map(|cells| Row { cells, numbers }));
+                let row = |cells| Row {
+                    cells,
+                    numbers,
+                    marks,
+                };
+                return (seen, cells.map(row));
             }
         }
     }
@@ -127,6 +134,8 @@ struct Row {
     cells: usize,
     /// The cells are whitespace-separated numbers, some of two digits or more.
     numbers: bool,
+    /// The cells are pencil marks, a word each (see [`marks_words`]).
+    marks: bool,
 }
 
 impl Row {
@@ -151,7 +160,23 @@ impl Row {
                 .filter(|&c| !is_separator(c))
                 .count(),
         };
-        Row { cells, numbers }
+        Row {
+            cells,
+            numbers,
+            marks: false,
+        }
+    }
+
+    /// The cells of `text` (trimmed) when it is a row of pencil marks as `sudoku candidates`
+    /// prints grids of other sizes (numbers when its candidates are joined by commas).
+    fn of_marks(text: &str) -> Option<Row> {
+        let numbers = text.contains(',');
+        let words = marks_words(text, numbers)?;
+        Some(Row {
+            cells: words.len(),
+            numbers,
+            marks: true,
+        })
     }
 
     /// True when `text`, of this row's cells, may be the first row of a grid of another size:
@@ -166,6 +191,10 @@ impl Row {
         let letters = text.chars().any(|c| c.is_ascii_alphabetic());
         if (side == 9 && !nine_too && !letters) || Shape::for_cells(side * side).is_none() {
             return false;
+        }
+        if self.marks {
+            // Its symbols are read when the grid is: the row's words are the cells.
+            return true;
         }
         let words: Vec<&str> = text
             .split_whitespace()

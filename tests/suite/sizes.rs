@@ -947,6 +947,45 @@ fn grids_over_several_lines_read_back_what_the_grid_format_prints() {
     assert_eq!((status, stdout.as_str()), (0, "1\n1\n"));
 }
 
+/// The grid of pencil marks `candidates` prints at other sizes reads back as the state it
+/// shows, with --box and without, in digits, letters and numbers.
+#[test]
+fn the_candidate_grids_of_other_sizes_read_back() {
+    let (_, sixteen, _) = run(&["generate", "--box", "4x4", "--seed", "2"], "");
+    let (_, large, _) = run(&["generate", "--box", "6x6", "--seed", "2"], "");
+    for (name, puzzle) in [
+        ("2x2", "..1..2.34.......\n".to_string()),
+        ("2x3", ".3....54..6.....52...4.....1..16..3.\n".to_string()),
+        ("4x4", sixteen),
+        ("6x6", large),
+    ] {
+        let (_, grid, _) = run(&["candidates"], &puzzle);
+        let (_, line, _) = run(&["candidates", "-f", "candidates"], &puzzle);
+        let (_, hint, _) = run(&["hint"], &puzzle);
+        for with_box in [&["--box", name][..], &[]] {
+            let args = |command: &'static str| [&[command][..], with_box].concat();
+            let (status, read_back, stderr) = run(
+                &[&args("candidates")[..], &["-f", "candidates"]].concat(),
+                &grid,
+            );
+            assert_eq!(
+                (status, &read_back),
+                (0, &line),
+                "{name} {with_box:?}: {stderr}"
+            );
+            let (status, again, stderr) = run(&args("hint"), &grid);
+            assert_eq!(
+                (status, &again),
+                (0, &hint),
+                "{name} {with_box:?}: {stderr}"
+            );
+        }
+    }
+    // A 4x4 grid written on one line in four words is still a puzzle.
+    let (status, stdout, _) = run(&["count"], "1234 3412 2143 4321\n");
+    assert_eq!((status, stdout.as_str()), (0, "1\n"));
+}
+
 /// Borders drawn with corners that are also blanks (`*`, `.`) or other characters (`:`, `'`),
 /// as Simple Sudoku and HoDoKu draw them, and section headers, are skipped at every size, with
 /// --box or without.
