@@ -981,6 +981,15 @@ fn the_candidate_grids_of_other_sizes_read_back() {
             );
         }
     }
+    // A 9x9 puzzle in letters: both forms read back without --alphabet too.
+    let letters = translate(common::EASY, LETTERS) + "\n";
+    let (_, hint, _) = run(&["hint"], &letters);
+    assert!(hint.starts_with("naked single"), "{hint}");
+    for format in ["grid", "candidates"] {
+        let (_, marks, _) = run(&["candidates", "-f", format], &letters);
+        let (status, again, stderr) = run(&["hint"], &marks);
+        assert_eq!((status, again), (0, hint.clone()), "{format}: {stderr}");
+    }
     // A 4x4 grid written on one line in four words is still a puzzle.
     let (status, stdout, _) = run(&["count"], "1234 3412 2143 4321\n");
     assert_eq!((status, stdout.as_str()), (0, "1\n"));

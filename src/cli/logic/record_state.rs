@@ -77,7 +77,10 @@ pub fn sized_candidates(
     sizes: &SizeArgs,
 ) -> Option<Result<SizedCandidates, Problem>> {
     let text = &record.puzzle.as_ref().err()?.text;
-    let own_symbols = other_symbols(sizes.alphabet);
+    // A 9x9 candidate line in digits is the 9x9 logic's; in letters (as a grid of pencil
+    // marks in letters reads back), or with symbols of its own named, it is this one's.
+    let own_symbols =
+        other_symbols(sizes.alphabet) || text.chars().any(|c| c.is_ascii_alphabetic());
     let shape = sizes.shape.filter(|&s| s != Shape::NINE || own_symbols);
     let shape = SizedCandidates::text_shape(text, shape).or_else(|| match own_symbols {
         true => SizedCandidates::text_shape(text, Some(Shape::NINE)),
