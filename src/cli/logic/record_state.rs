@@ -77,10 +77,12 @@ pub fn sized_candidates(
     sizes: &SizeArgs,
 ) -> Option<Result<SizedCandidates, Problem>> {
     let text = &record.puzzle.as_ref().err()?.text;
-    // A 9x9 candidate line in digits is the 9x9 logic's; in letters (as a grid of pencil
-    // marks in letters reads back), or with symbols of its own named, it is this one's.
-    let own_symbols =
-        other_symbols(sizes.alphabet) || text.chars().any(|c| c.is_ascii_alphabetic());
+    // A 9x9 candidate line in digits is the 9x9 logic's (a stray letter in it is a typo it
+    // names); in letters only (as a grid of pencil marks in letters reads back), or with
+    // symbols of its own named, it is this one's.
+    let in_letters = text.chars().any(|c| c.is_ascii_alphabetic())
+        && !text.chars().any(|c| ('1'..='9').contains(&c));
+    let own_symbols = other_symbols(sizes.alphabet) || in_letters;
     let shape = sizes.shape.filter(|&s| s != Shape::NINE || own_symbols);
     let shape = SizedCandidates::text_shape(text, shape).or_else(|| match own_symbols {
         true => SizedCandidates::text_shape(text, Some(Shape::NINE)),
