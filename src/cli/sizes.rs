@@ -105,7 +105,7 @@ const CELLS_ABOVE_NINE: usize = 100;
 pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
     // A line cut short or not UTF-8 is no grid of any size, a grid cut short is refused as it
-    // is (the reader's words say why), and a grid of pencil marks is a 9x9 candidate state.
+    // is (the reader's words say why), and a grid of pencil marks is a candidate state.
     if matches!(
         invalid.error,
         ParseError::LineTooLong { .. }
@@ -283,12 +283,21 @@ pub struct SizedRecords<R> {
     /// `--alphabet`, if given.
     alphabet: Option<Alphabet>,
     numbers: bool,
-    /// The grid being read: its first line, its rows' text, and whether some row is a row of
-    /// pencil marks (see [`marks_words`]).
-    grid: Option<(u64, Vec<String>, bool)>,
+    /// The grid being read.
+    grid: Option<RowsRead>,
     /// A record found while a grid was ended by it, to give next.
     pending: Option<Record>,
     finished: bool,
+}
+
+/// The rows of a grid of another size read so far.
+struct RowsRead {
+    /// The line of its first row.
+    line: u64,
+    /// Each row's text.
+    rows: Vec<String>,
+    /// Some row is a row of pencil marks (see [`marks_words`]): the grid is a candidate state.
+    marks: bool,
 }
 
 impl<R: BufRead> SizedRecords<R> {
@@ -338,7 +347,7 @@ impl<R: BufRead> SizedRecords<R> {
 
     /// The record of the grid in progress, complete or not.
     fn end_grid(&mut self) -> Option<Record> {
-        let (line, rows, marks) = self.grid.take()?;
+        let RowsRead { line, rows, marks } = self.grid.take()?;
         let shape = self
             .shape
             .expect("only a shape has grids over several lines");
@@ -438,11 +447,15 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             let size = shape.size();
             let marks = marks_words(text, self.numbers).is_some_and(|words| words.len() == size);
             if cells == size || marks {
-                let number = self.reader.number();
-                let grid = self.grid.get_or_insert_with(|| (number, Vec::new(), false));
-                grid.1.push(text.to_string());
-                grid.2 |= marks;
-                if grid.1.len() == size {
+                let line = self.reader.number();
+                let grid = self.grid.get_or_insert_with(|| RowsRead {
+                    line,
+                    rows: Vec::new(),
+                    marks: false,
+                });
+                grid.rows.push(text.to_string());
+                grid.marks |= marks;
+                if grid.rows.len() == size {
                     return self.end_grid().map(Ok);
                 }
                 continue;
