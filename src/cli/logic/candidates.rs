@@ -57,9 +57,12 @@ fn form_of(format: CandidatesFormat) -> Form<'static> {
         CandidatesFormat::Grid => Form::Text("\n"),
         CandidatesFormat::Candidates => Form::Text(""),
         CandidatesFormat::Json => Form::Json,
-        CandidatesFormat::Csv => Form::Csv(1),
+        CandidatesFormat::Csv => Form::Csv(CSV_COLUMNS.len()),
     }
 }
+
+/// The columns of the pencil marks in `candidates --format csv`.
+const CSV_COLUMNS: [&str; 1] = ["candidates"];
 
 /// Runs `sudoku candidates`.
 pub fn candidates(args: CandidatesArgs) -> Result<Status> {
@@ -69,7 +72,7 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let sizes = args.input.sizes;
     let work = move |record: &Record| state_of(record, false, None, &sizes);
     if format == CandidatesFormat::Csv {
-        write_csv_header(&mut output, &["candidates"])?;
+        write_csv_header(&mut output, &CSV_COLUMNS)?;
     }
     run_puzzles(
         &args.input,

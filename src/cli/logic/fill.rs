@@ -61,6 +61,9 @@ struct JsonFill {
     candidates: String,
 }
 
+/// The columns of a filled puzzle in `fill --format csv`.
+const CSV_COLUMNS: [&str; 2] = ["grid", "candidates"];
+
 /// Runs `sudoku fill`.
 pub fn fill(args: FillArgs) -> Result<Status> {
     let sources = args.input.sources();
@@ -77,7 +80,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
         Ok(steps_within(state, until, budget)?.1)
     };
     if format == FillFormat::Csv {
-        write_csv_header(&mut output, &["grid", "candidates"])?;
+        write_csv_header(&mut output, &CSV_COLUMNS)?;
     }
     run_puzzles(
         &args.input,
@@ -88,7 +91,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
             let form = match format {
                 FillFormat::Line | FillFormat::Candidates => Form::Text(""),
                 FillFormat::Json => Form::Json,
-                FillFormat::Csv => Form::Csv(2),
+                FillFormat::Csv => Form::Csv(CSV_COLUMNS.len()),
             };
             let Some(state) = answer_or_report(output, form, source, &record, result)? else {
                 return Ok(());

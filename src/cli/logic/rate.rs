@@ -112,8 +112,16 @@ impl Rated {
     }
 }
 
-/// How many columns a rating takes in `rate --format csv`: those of [`csv_fields`].
-const CSV_COLUMNS: usize = 7;
+/// The columns of a rating in `rate --format csv`, as [`csv_fields`] gives them.
+const CSV_COLUMNS: [&str; 7] = [
+    "rating",
+    "ep",
+    "ed",
+    "level",
+    "score",
+    "techniques",
+    "dialect",
+];
 
 /// The columns of a rating in `rate --format csv`: rating, ep, ed, level, score, techniques and
 /// dialect.
@@ -137,16 +145,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
     let mut output = Output::new(&args.output, ["rated", "failed"], &sources)?;
     let format = args.format;
     if format == RateFormat::Csv {
-        let columns = [
-            "rating",
-            "ep",
-            "ed",
-            "level",
-            "score",
-            "techniques",
-            "dialect",
-        ];
-        write_csv_header(&mut output, &columns)?;
+        write_csv_header(&mut output, &CSV_COLUMNS)?;
     }
     let budget = args.timeout;
     let sizes = args.input.sizes;
@@ -182,7 +181,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
             let form = match format {
                 RateFormat::Text => Form::Text(""),
                 RateFormat::Json => Form::Json,
-                RateFormat::Csv => Form::Csv(CSV_COLUMNS),
+                RateFormat::Csv => Form::Csv(CSV_COLUMNS.len()),
             };
             let Some(rated) = answer_or_report(output, form, source, &record, result)? else {
                 return Ok(());
