@@ -11,6 +11,8 @@ use sudoku_engine::sized::SizedGrid;
 use sudoku_engine::{Grid, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
+use super::logic::{candidate_state, why_no_solution};
+use super::logic_state::AnyState;
 use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, SizedPuzzle, other_size, other_size_companion, solution_faults};
@@ -198,6 +200,21 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         setup,
         work,
         |output, source, record, checked| {
+            if let Some(state) = candidate_state(&record, &sizes) {
+                let text = puzzle_text(&record);
+                return match state.map(|state| candidate_faults(&state)) {
+                    Ok(faults) => report(
+                        output,
+                        format,
+                        source,
+                        &record,
+                        &text,
+                        "candidates",
+                        &faults,
+                    ),
+                    Err(problem) => report_problem(output, format, source, &record, &problem),
+                };
+            }
             if let Some(sized) = other_size(&record, &sizes) {
                 let checked = sized.and_then(|sized| {
                     let checked = check_other_size(&record, &sized, solutions.as_mut())?;
@@ -299,6 +316,17 @@ fn print_answer<'a>(
         _ => output.json(&object)?,
     }
     Ok(())
+}
+
+/// What is wrong with a candidate state that reads (its values do not clash, it does not
+/// contradict itself): nothing, or that its eliminations leave no solution (and the cell that
+/// shows it, when its filled cells alone have one solution).
+fn candidate_faults(state: &AnyState) -> Vec<String> {
+    let count = state.count_solutions(1, None).expect("no deadline");
+    match count.found {
+        0 => vec![why_no_solution(state, None).to_string()],
+        _ => Vec::new(),
+    }
 }
 
 /// Checks a grid of another size than 9x9: its clashes, or with a solution (after it on the

@@ -109,7 +109,9 @@ pub(crate) enum Command {
     ///
     /// Prints `ok` or `fail` per grid; every fault goes to stderr with its file and line, as
     /// `row 3: digit 5 at r3c1 and r3c7` or `r1c3: the puzzle gives 4, the solution has 7`.
-    /// More solutions than puzzles is an error.
+    /// More solutions than puzzles is an error. A candidate state (a candidate line, or a grid
+    /// of pencil marks) fails when its eliminations rule out every solution, naming the cell
+    /// that shows it; it takes no solution from --solution.
     ///
     /// Example: sudoku solve puzzles.txt > solutions.txt; sudoku check puzzles.txt -s solutions.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]
