@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_engine::check::{Fault, check_grid, check_solution};
 use sudoku_engine::sized::SizedGrid;
+use sudoku_engine::solver::SearchStats;
 use sudoku_engine::{Grid, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
@@ -322,8 +323,8 @@ fn print_answer<'a>(
 /// contradict itself): nothing, or that its eliminations leave no solution (and the cell that
 /// shows it, when its filled cells alone have one solution).
 fn candidate_faults(state: &AnyState) -> Vec<String> {
-    let count = state.count_solutions(1, None).expect("no deadline");
-    match count.found {
+    let count = state.count_solutions(1, None, &mut SearchStats::default());
+    match count.expect("no deadline").found {
         0 => vec![why_no_solution(state, None).to_string()],
         _ => Vec::new(),
     }

@@ -104,7 +104,9 @@ fn count_record(
     let timed_out = out_of(budget);
     if let Some(state) = candidate_state(record, &sizes) {
         let state = state?;
-        let count = state.count_solutions(limit, deadline).map_err(timed_out)?;
+        let count = state
+            .count_solutions(limit, deadline, search)
+            .map_err(timed_out)?;
         return match count.found {
             0 => Err(why_no_solution(&state, budget)),
             _ => Ok(count),

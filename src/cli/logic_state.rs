@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use sudoku_engine::solver::{SearchStats, count_within_measured, solve_within_measured};
 use sudoku_engine::{Position, SolutionCount, TimedOut};
 use sudoku_logic::sized::{self, SizedCandidates, SizedStep};
 use sudoku_logic::{
@@ -162,33 +163,43 @@ impl AnyState {
     }
 
     /// Counts the solutions the state allows (its values kept, every open cell one of its
-    /// candidates), stopping at `limit`, within `deadline` (a 9x9 count never comes near one).
+    /// candidates), stopping at `limit`, within `deadline` (a 9x9 count never comes near one),
+    /// adding the search's work to `stats`.
     pub fn count_solutions(
         &self,
         limit: u64,
         deadline: Option<Instant>,
+        stats: &mut SearchStats,
     ) -> Result<SolutionCount, TimedOut> {
         match self {
-            AnyState::Nine(state) => Ok(state.count_solutions(limit)),
+            AnyState::Nine(state) => {
+                let grid = state.grid();
+                Ok(count_within_measured(&grid, &state.allowed(), limit, stats))
+            }
             AnyState::Other(state) => {
                 let (grid, allowed) = (state.grid(), state.allowed());
-                sudoku_engine::sized::count_solutions_within_before(
-                    &grid, &allowed, limit, deadline,
-                )
+                sudoku_engine::sized::count_within_measured(&grid, &allowed, limit, deadline, stats)
             }
         }
     }
 
     /// The first solution the state allows, as [`AnyState::count_solutions`] counts them,
-    /// within `deadline`.
-    pub fn solution(&self, deadline: Option<Instant>) -> Result<Option<AnyGrid>, TimedOut> {
+    /// within `deadline`, adding the search's work to `stats`.
+    pub fn solution(
+        &self,
+        deadline: Option<Instant>,
+        stats: &mut SearchStats,
+    ) -> Result<Option<AnyGrid>, TimedOut> {
         match self {
-            AnyState::Nine(state) => Ok(state.solution().map(AnyGrid::Nine)),
+            AnyState::Nine(state) => {
+                let solution = solve_within_measured(&state.grid(), &state.allowed(), stats);
+                Ok(solution.map(AnyGrid::Nine))
+            }
             AnyState::Other(state) => {
                 let (grid, allowed) = (state.grid(), state.allowed());
                 let alphabet = state.alphabet();
                 let solution =
-                    sudoku_engine::sized::solve_within_before(&grid, &allowed, deadline)?;
+                    sudoku_engine::sized::solve_within_measured(&grid, &allowed, deadline, stats)?;
                 Ok(solution.map(|grid| AnyGrid::Other(SizedPuzzle { grid, alphabet })))
             }
         }

@@ -92,7 +92,7 @@ fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeAr
     let started = timed.then(Instant::now);
     let mut search = SearchStats::default();
     let result = if let Some(state) = candidate_state(record, &sizes) {
-        state.and_then(|state| solve_state(&state, budget))
+        state.and_then(|state| solve_state(&state, budget, &mut search))
     } else if let Some(sized) = other_size(record, &sizes) {
         sized.and_then(|sized| solve_other_size(&sized, budget, &mut search))
     } else {
@@ -112,11 +112,15 @@ fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeAr
 }
 
 /// The first solution a candidate state allows (its values kept, every open cell one of its
-/// candidates), or why it has none.
-fn solve_state(state: &AnyState, budget: TimeoutArgs) -> Result<AnyGrid, Problem> {
+/// candidates), or why it has none, adding the search's work to `search`.
+fn solve_state(
+    state: &AnyState,
+    budget: TimeoutArgs,
+    search: &mut SearchStats,
+) -> Result<AnyGrid, Problem> {
     let budget = budget.start();
     let solution = state
-        .solution(budget.map(|budget| budget.deadline))
+        .solution(budget.map(|budget| budget.deadline), search)
         .map_err(out_of(budget))?;
     solution.ok_or_else(|| why_no_solution(state, budget))
 }

@@ -440,6 +440,10 @@ mod command_line {
             );
             assert!(stderr.contains(&cell), "{command}: {stderr}");
         }
+        // --stats gives the search's figures for a state as for a puzzle.
+        let (_, json, _) = run(&["count", "-f", "json", "--stats"], &marks);
+        let counted: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        assert!(counted["nodes"].as_u64().unwrap() >= 1, "{json}");
         // A candidate line of another size too: 4x4, its 64 characters.
         let (_, small, _) = run(&["candidates", "-f", "candidates"], "..1..2.34.......\n");
         let (status, stdout, _) = run(&["solve"], &small);

@@ -189,8 +189,9 @@ impl Candidates {
         solve_within(&self.grid(), &self.allowed())
     }
 
-    /// For every cell, the digits it may hold: its value, or its candidates.
-    fn allowed(&self) -> [DigitSet; CELLS] {
+    /// For every cell, the digits it may hold: its value, or its candidates (what the engine's
+    /// `*_within` searches take).
+    pub fn allowed(&self) -> [DigitSet; CELLS] {
         std::array::from_fn(|index| DigitSet::from_bits(self.marks_or_value(index)))
     }
 

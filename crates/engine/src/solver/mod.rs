@@ -346,12 +346,22 @@ pub fn count_solutions_within(
     allowed: &[DigitSet; CELLS],
     limit: u64,
 ) -> SolutionCount {
+    count_within_measured(puzzle, allowed, limit, &mut SearchStats::default())
+}
+
+/// Like [`count_solutions_within`], adding the search's work to `stats`.
+pub fn count_within_measured(
+    puzzle: &Grid,
+    allowed: &[DigitSet; CELLS],
+    limit: u64,
+    stats: &mut SearchStats,
+) -> SolutionCount {
     let mut board = board_within(puzzle, allowed);
     let mut counter = Counter {
         found: 0,
         limit: limit.max(1),
     };
-    let finished = search(&mut board, &mut counter, &mut SearchStats::default());
+    let finished = search(&mut board, &mut counter, stats);
     SolutionCount {
         found: counter.found,
         limit_reached: !finished,
@@ -362,12 +372,17 @@ pub fn count_solutions_within(
 /// (see [`count_solutions_within`]), or `None` when there is none.
 #[must_use]
 pub fn solve_within(puzzle: &Grid, allowed: &[DigitSet; CELLS]) -> Option<Grid> {
+    solve_within_measured(puzzle, allowed, &mut SearchStats::default())
+}
+
+/// Like [`solve_within`], adding the search's work to `stats`.
+pub fn solve_within_measured(
+    puzzle: &Grid,
+    allowed: &[DigitSet; CELLS],
+    stats: &mut SearchStats,
+) -> Option<Grid> {
     let mut visitor = FirstSolution(None);
-    search(
-        &mut board_within(puzzle, allowed),
-        &mut visitor,
-        &mut SearchStats::default(),
-    );
+    search(&mut board_within(puzzle, allowed), &mut visitor, stats);
     visitor.0
 }
 

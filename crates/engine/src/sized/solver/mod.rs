@@ -271,37 +271,41 @@ pub fn count_solutions_within_before(
     limit: u64,
     deadline: Option<Instant>,
 ) -> Result<SolutionCount, TimedOut> {
-    assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
     let mut stats = SearchStats::default();
-    let counter = search_for(
-        puzzle,
-        counter(limit),
-        (deadline, Some(allowed)),
-        &mut stats,
-    )?;
+    count_within_measured(puzzle, allowed, limit, deadline, &mut stats)
+}
+
+/// Like [`count_solutions_within_before`], adding the work done (up to the answer or the
+/// deadline) to `stats`.
+pub fn count_within_measured(
+    puzzle: &SizedGrid,
+    allowed: &[u64],
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<SolutionCount, TimedOut> {
+    assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
+    let counter = search_for(puzzle, counter(limit), (deadline, Some(allowed)), stats)?;
     Ok(count_of(&counter))
 }
 
 /// The first solution of `puzzle` in which every cell takes one of its `allowed` values (see
 /// [`count_solutions_within`]) that the search meets, as [`solve`] does, if it has one.
 pub fn solve_within(puzzle: &SizedGrid, allowed: &[u64]) -> Option<SizedGrid> {
-    solve_within_before(puzzle, allowed, None).expect("no deadline")
+    let mut stats = SearchStats::default();
+    solve_within_measured(puzzle, allowed, None, &mut stats).expect("no deadline")
 }
 
-/// Like [`solve_within`], giving up once `deadline` (if any) has passed.
-pub fn solve_within_before(
+/// Like [`solve_within`], giving up once `deadline` (if any) has passed, and adding the work
+/// done to `stats`.
+pub fn solve_within_measured(
     puzzle: &SizedGrid,
     allowed: &[u64],
     deadline: Option<Instant>,
+    stats: &mut SearchStats,
 ) -> Result<Option<SizedGrid>, TimedOut> {
     assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
-    let mut stats = SearchStats::default();
-    let first = search_for(
-        puzzle,
-        || First(None),
-        (deadline, Some(allowed)),
-        &mut stats,
-    )?;
+    let first = search_for(puzzle, || First(None), (deadline, Some(allowed)), stats)?;
     Ok(solution_of(puzzle, first))
 }
 
