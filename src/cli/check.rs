@@ -9,7 +9,7 @@ use serde::Serialize;
 use sudoku_engine::check::{Fault, check_grid, check_solution};
 use sudoku_engine::sized::SizedGrid;
 use sudoku_engine::solver::SearchStats;
-use sudoku_engine::{Grid, Record};
+use sudoku_engine::{Grid, Position, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
 use super::logic::{candidate_state, why_no_solution};
@@ -203,7 +203,8 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         |output, source, record, checked| {
             if let Some(state) = candidate_state(&record, &sizes) {
                 let text = puzzle_text(&record);
-                return match state.map(|state| candidate_faults(&state)) {
+                let faults = state.and_then(|state| candidate_faults(&state, solutions.as_mut()));
+                return match faults {
                     Ok(faults) => report(
                         output,
                         format,
@@ -320,14 +321,51 @@ fn print_answer<'a>(
 }
 
 /// What is wrong with a candidate state that reads (its values do not clash, it does not
-/// contradict itself): nothing, or that its eliminations leave no solution (and the cell that
-/// shows it, when its filled cells alone have one solution).
-fn candidate_faults(state: &AnyState) -> Vec<String> {
-    let count = state.count_solutions(1, None, &mut SearchStats::default());
-    match count.expect("no deadline").found {
-        0 => vec![why_no_solution(state, None).to_string()],
-        _ => Vec::new(),
-    }
+/// contradict itself). With the next solution of the solutions file: what keeps it from
+/// solving the state (as for a puzzle, the state's values its givens) and every cell whose
+/// candidates leave out its digit. Alone: nothing, or that its eliminations leave no solution
+/// (and the cell that shows it, when its filled cells alone have one solution).
+fn candidate_faults(
+    state: &AnyState,
+    solutions: Option<&mut Solutions>,
+) -> Result<Vec<String>, Problem> {
+    let Some(solutions) = solutions else {
+        let count = state.count_solutions(1, None, &mut SearchStats::default());
+        return Ok(match count.expect("no deadline").found {
+            0 => vec![why_no_solution(state, None).to_string()],
+            _ => Vec::new(),
+        });
+    };
+    let cannot = |why: String| Problem::Unusable(format!("cannot check: {why}"));
+    let left_out = |cell: &dyn std::fmt::Display, digit: &dyn std::fmt::Display| {
+        format!("{cell}: the candidates leave out {digit}")
+    };
+    Ok(match state {
+        AnyState::Nine(state) => {
+            let solution = solutions.next().map_err(cannot)?;
+            let faults = check_solution(&state.grid(), &solution);
+            let mut faults: Vec<String> = faults.iter().map(ToString::to_string).collect();
+            faults.extend(Position::all().filter_map(|position| {
+                let digit = solution.get(position)?.get();
+                let open = state.value(position).is_none();
+                (open && !state.has(position, digit)).then(|| left_out(&position, &digit))
+            }));
+            faults
+        }
+        AnyState::Other(state) => {
+            let (grid, alphabet) = (state.grid(), state.alphabet());
+            let puzzle = SizedPuzzle { grid, alphabet };
+            let solution = solutions.next_sized(&puzzle).map_err(cannot)?;
+            let mut faults = solution_faults(&puzzle, &solution);
+            faults.extend((0..puzzle.grid.cells().len()).filter_map(|cell| {
+                let value = solution.grid.get(cell);
+                let open = value != 0 && state.value(cell).is_none();
+                let (name, symbol) = (state.cell_name(cell), state.symbol(value));
+                (open && !state.has(cell, value)).then(|| left_out(&name, &symbol))
+            }));
+            faults
+        }
+    })
 }
 
 /// Checks a grid of another size than 9x9: its clashes, or with a solution (after it on the

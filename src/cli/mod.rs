@@ -111,7 +111,8 @@ pub(crate) enum Command {
     /// `row 3: digit 5 at r3c1 and r3c7` or `r1c3: the puzzle gives 4, the solution has 7`.
     /// More solutions than puzzles is an error. A candidate state (a candidate line, or a grid
     /// of pencil marks) fails when its eliminations rule out every solution, naming the cell
-    /// that shows it; it takes no solution from --solution.
+    /// that shows it; with --solution, when the solution does not solve it or a cell's
+    /// candidates leave out its digit.
     ///
     /// Example: sudoku solve puzzles.txt > solutions.txt; sudoku check puzzles.txt -s solutions.txt
     #[command(after_help = status::EXIT_STATUS_HELP)]

@@ -440,6 +440,22 @@ mod command_line {
             );
             assert!(stderr.contains(&cell), "{command}: {stderr}");
         }
+        // With the solution from a file, check names the cell whose candidates leave it out.
+        let dir = tempfile::tempdir().unwrap();
+        let solution = dir.path().join("solution.txt");
+        std::fs::write(&solution, format!("{SOLUTION}\n")).unwrap();
+        let check = ["check", "--solution", solution.to_str().unwrap()];
+        let (status, stdout, _) = run(&check, &marks);
+        assert_eq!((status, stdout.as_str()), (0, "ok\n"));
+        let (status, stdout, stderr) = run(&check, &struck);
+        assert_eq!((status, stdout.as_str()), (1, "fail\n"));
+        let left_out = format!(
+            "r{}c{}: the candidates leave out {}",
+            open / 9 + 1,
+            open % 9 + 1,
+            digit as char
+        );
+        assert!(stderr.contains(&left_out), "{stderr}");
         // --stats gives the search's figures for a state as for a puzzle.
         let (_, json, _) = run(&["count", "-f", "json", "--stats"], &marks);
         let counted: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
