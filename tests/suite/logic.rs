@@ -424,6 +424,7 @@ mod command_line {
             .unwrap();
         struck[9 * open + place] = b'.';
         let struck = String::from_utf8(struck).unwrap() + "\n";
+        let cell = format!("r{}c{}", open / 9 + 1, open % 9 + 1);
         for command in ["solve", "count", "check"] {
             let (status, stdout, stderr) = run(&[command], &struck);
             assert_eq!(status, 1, "{command}: {stdout}");
@@ -432,13 +433,8 @@ mod command_line {
                 _ => "error: no solution",
             };
             assert!(stdout.starts_with(verdict), "{command}: {stdout}");
-            let cell = format!(
-                "r{}c{} must be {}",
-                open / 9 + 1,
-                open % 9 + 1,
-                digit as char
-            );
-            assert!(stderr.contains(&cell), "{command}: {stderr}");
+            let must_be = format!("{cell} must be {}", digit as char);
+            assert!(stderr.contains(&must_be), "{command}: {stderr}");
         }
         // With the solution from a file, check names the cell whose candidates leave it out.
         let dir = tempfile::tempdir().unwrap();
@@ -449,12 +445,7 @@ mod command_line {
         assert_eq!((status, stdout.as_str()), (0, "ok\n"));
         let (status, stdout, stderr) = run(&check, &struck);
         assert_eq!((status, stdout.as_str()), (1, "fail\n"));
-        let left_out = format!(
-            "r{}c{}: the candidates leave out {}",
-            open / 9 + 1,
-            open % 9 + 1,
-            digit as char
-        );
+        let left_out = format!("{cell}: the candidates leave out {}", digit as char);
         assert!(stderr.contains(&left_out), "{stderr}");
         // --stats gives the search's figures for a state as for a puzzle.
         let (_, json, _) = run(&["count", "-f", "json", "--stats"], &marks);
