@@ -4,7 +4,6 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
-use sudoku_engine::sized;
 use sudoku_engine::solver::{SearchStats, count_measured};
 use sudoku_engine::{Record, SolutionCount};
 
@@ -117,11 +116,9 @@ fn count_record(
         if let Some(clash) = sized.clash() {
             return Err(clash);
         }
-        return match sized.grid.to_nine() {
-            Some(nine) => count_measured(&nine, limit, deadline, search),
-            None => sized::count_measured(&sized.grid, limit, deadline, search),
-        }
-        .map_err(timed_out);
+        return sized
+            .count_measured(limit, deadline, search)
+            .map_err(timed_out);
     }
     let puzzle = record_puzzle(record)?;
     let count = count_measured(puzzle, limit, deadline, search).map_err(timed_out)?;

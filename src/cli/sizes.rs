@@ -9,13 +9,15 @@
 //! the same way, as text for [`other_size`] to read.
 
 use std::io::{self, BufRead};
+use std::time::Instant;
 
 use clap::Args;
 use sudoku_engine::lines::LineReader;
 use sudoku_engine::markup::{is_border, is_section_header, is_separator};
 use sudoku_engine::parse::{MAX_LINE, invalid_character};
-use sudoku_engine::sized::{Alphabet, Shape, SizedError, SizedGrid};
-use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
+use sudoku_engine::sized::{self, Alphabet, Shape, SizedError, SizedGrid};
+use sudoku_engine::solver::{self, SearchStats, SolutionCount};
+use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record, TimedOut};
 
 use super::output::Problem;
 use super::sized_marks::{candidate_line, marks_words};
@@ -92,6 +94,21 @@ impl SizedPuzzle {
     /// The grid on one line.
     pub fn line(&self) -> String {
         self.grid.to_line(self.alphabet)
+    }
+
+    /// Counts its solutions up to `limit` within `deadline`, adding the search's work to
+    /// `stats`: a 9x9 grid (in letters, say) by the faster 9x9 engine, any other by the engine
+    /// of every size.
+    pub fn count_measured(
+        &self,
+        limit: u64,
+        deadline: Option<Instant>,
+        stats: &mut SearchStats,
+    ) -> Result<SolutionCount, TimedOut> {
+        match self.grid.to_nine() {
+            Some(nine) => solver::count_measured(&nine, limit, deadline, stats),
+            None => sized::count_measured(&self.grid, limit, deadline, stats),
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use sudoku_engine::sized::Shape;
+use sudoku_engine::solver::SearchStats;
 use sudoku_engine::{Record, TimedOut};
 use sudoku_logic::sized::SizedCandidates;
 use sudoku_logic::{Candidates, CellDigit};
@@ -36,12 +37,9 @@ pub(super) fn state_of(
         }
         if need_unique {
             let deadline = budget.map(|budget| budget.deadline);
-            // A 9x9 grid in letters is counted by the faster 9x9 engine.
-            let count = match sized.grid.to_nine() {
-                Some(nine) => Ok(sudoku_engine::count_solutions(&nine, 2)),
-                None => sudoku_engine::sized::count_solutions_before(&sized.grid, 2, deadline),
-            }
-            .map_err(out_of(budget))?;
+            let count = sized
+                .count_measured(2, deadline, &mut SearchStats::default())
+                .map_err(out_of(budget))?;
             match count.found {
                 0 => return Err(Problem::NoSolution),
                 1 => {}
