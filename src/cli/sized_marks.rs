@@ -23,14 +23,17 @@ pub fn marks_words(line: &str, numbers: bool) -> Option<Vec<&str>> {
         true => word.contains(','),
         false => word.chars().count() > 1,
     };
-    let marks = words.iter().any(|w| is_value(w) || several(w));
+    // The cheap tests first: most rows a reader meets are rows of cells, which end here.
+    let a_side = Shape::for_cells(words.len() * words.len()).is_some();
+    if !a_side || !words.iter().any(|w| is_value(w) || several(w)) {
+        return None;
+    }
     let plain = |word: &&str| {
         (is_value(word) || !word.contains(['(', ')'])) && !word.contains(['.', '_', '*'])
     };
     let symbols: usize = words.iter().map(|word| symbols(word, numbers).len()).sum();
     let one_line = !numbers && symbols == words.len() * words.len();
-    let a_side = Shape::for_cells(words.len() * words.len()).is_some();
-    (a_side && marks && !one_line && words.iter().all(plain)).then_some(words)
+    (!one_line && words.iter().all(plain)).then_some(words)
 }
 
 /// The symbols of a cell's word: its value's, or its candidates'.
