@@ -14,20 +14,24 @@ use sudoku_engine::sized::{Alphabet, Shape};
 /// grid on one line). `numbers`: the symbols are whole numbers, joined by `,` in a word of
 /// candidates.
 pub fn marks_words(line: &str, numbers: bool) -> Option<Vec<&str>> {
-    let words: Vec<&str> = line
-        .split_whitespace()
-        .filter(|word| !word.chars().all(is_separator))
-        .collect();
+    let words = || {
+        line.split_whitespace()
+            .filter(|word| !word.chars().all(is_separator))
+    };
     let is_value = |word: &str| word.len() > 2 && word.starts_with('(') && word.ends_with(')');
     let several = |word: &str| match numbers {
         true => word.contains(','),
         false => word.chars().count() > 1,
     };
-    // The cheap tests first: most rows a reader meets are rows of cells, which end here.
-    let a_side = Shape::for_cells(words.len() * words.len()).is_some();
-    if !a_side || !words.iter().any(|w| is_value(w) || several(w)) {
+    // The cheap tests first, without keeping the words: most rows a reader meets are rows of
+    // cells, which end here.
+    let (count, marks) = words().fold((0, false), |(count, marks), word| {
+        (count + 1, marks || is_value(word) || several(word))
+    });
+    if !marks || Shape::for_cells(count * count).is_none() {
         return None;
     }
+    let words: Vec<&str> = words().collect();
     let plain = |word: &&str| {
         (is_value(word) || !word.contains(['(', ')'])) && !word.contains(['.', '_', '*'])
     };
