@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use clap::Args;
-use sudoku_engine::parse::invalid_character;
+use sudoku_engine::parse::utf8_text;
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
 use super::output::Output;
@@ -307,11 +307,8 @@ impl<R: Read> CsvRecords<R> {
         let read = |index: usize| {
             // A field that is not UTF-8 is refused for its first bad byte, as a line is.
             let bytes = row.get(index).unwrap_or_default().trim_ascii();
-            let (text, puzzle) = match std::str::from_utf8(bytes) {
-                Err(error) => (
-                    String::from_utf8_lossy(bytes).into_owned(),
-                    Err(invalid_character(bytes, error.valid_up_to())),
-                ),
+            let (text, puzzle) = match utf8_text(bytes) {
+                Err(error) => (String::from_utf8_lossy(bytes).into_owned(), Err(error)),
                 Ok(text) if other_alphabet => (
                     text.to_string(),
                     Err(ParseError::WrongCellCount {

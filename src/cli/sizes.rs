@@ -14,7 +14,7 @@ use std::time::Instant;
 use clap::Args;
 use sudoku_engine::lines::LineReader;
 use sudoku_engine::markup::{is_border, is_section_header, is_separator};
-use sudoku_engine::parse::{MAX_LINE, invalid_character};
+use sudoku_engine::parse::{MAX_LINE, utf8_text};
 use sudoku_engine::sized::{self, Alphabet, Shape, SizedError, SizedGrid};
 use sudoku_engine::solver::{self, SearchStats, SolutionCount};
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record, TimedOut};
@@ -353,12 +353,9 @@ impl<R: BufRead> SizedRecords<R> {
             let text = String::from_utf8_lossy(bytes).into_owned();
             return Err((text, ParseError::LineTooLong { max: MAX_LINE }));
         }
-        match std::str::from_utf8(bytes) {
+        match utf8_text(bytes) {
             Ok(text) => Ok(text.to_string()),
-            Err(error) => Err((
-                String::from_utf8_lossy(bytes).into_owned(),
-                invalid_character(bytes, error.valid_up_to()),
-            )),
+            Err(error) => Err((String::from_utf8_lossy(bytes).into_owned(), error)),
         }
     }
 

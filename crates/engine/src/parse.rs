@@ -252,6 +252,12 @@ fn is_separator(byte: u8) -> bool {
     matches!(byte, b'|' | b'-' | b'+' | b' ' | b'\t')
 }
 
+/// `bytes` as text, or the error naming its first byte that does not start a valid UTF-8
+/// character (see [`invalid_character`]).
+pub fn utf8_text(bytes: &[u8]) -> Result<&str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|error| invalid_character(bytes, error.valid_up_to()))
+}
+
 /// The error for the byte at `index`: the character there and its column in characters, or
 /// the byte itself when it does not start a valid UTF-8 character.
 pub fn invalid_character(line: &[u8], index: usize) -> ParseError {
