@@ -4,7 +4,7 @@
 //! ([`sudoku_logic::sized::SizedCandidates::from_text`]).
 
 use sudoku_engine::markup::is_separator;
-use sudoku_engine::sized::{Alphabet, Shape};
+use sudoku_engine::sized::{Alphabet, Shape, SizedError};
 
 /// The cells of a row of pencil marks, one word each, when `line` is one: as many words as the
 /// side of a grid with boxes, some word a value in parentheses or holding two candidates or more
@@ -57,13 +57,13 @@ fn symbols(word: &str, numbers: bool) -> Vec<&str> {
 
 /// The candidate line of a grid of `shape` whose rows are `rows` (rows of pencil marks, or of
 /// cells, whose values are their only candidates and whose blanks have every candidate), in
-/// `alphabet` or the one its symbols fit; None when a symbol is in none.
+/// `alphabet` or the one its symbols fit; the first symbol outside that alphabet is an error.
 pub fn candidate_line(
     rows: &[String],
     shape: Shape,
     alphabet: Option<Alphabet>,
     numbers: bool,
-) -> Option<String> {
+) -> Result<String, SizedError> {
     let size = shape.size();
     let cells: Vec<Vec<&str>> = rows
         .iter()
@@ -82,7 +82,7 @@ pub fn candidate_line(
                 _ => cell.join(","),
             })
             .collect();
-        return Some(words.join(" "));
+        return Ok(words.join(" "));
     }
     let all: String = cells.iter().flatten().copied().collect();
     let alphabet = alphabet.unwrap_or_else(|| match all.contains('0') {
@@ -91,22 +91,32 @@ pub fn candidate_line(
         false => Alphabet::detect(&all, size),
     });
     let mut line = String::with_capacity(size * shape.cells());
-    for cell in cells {
+    for (index, cell) in cells.into_iter().enumerate() {
         let mut places = vec![".".to_string(); size];
         for symbol in cell {
-            let c = symbol.chars().next()?;
+            let c = symbol.chars().next().unwrap_or(' ');
             if alphabet.is_blank(c) {
                 for (value, place) in places.iter_mut().enumerate() {
                     *place = alphabet.symbol(value + 1);
                 }
                 continue;
             }
-            let value = alphabet.value(c).filter(|&v| v <= size)?;
+            let value = alphabet.value(c).filter(|&v| v <= size);
+            let Some(value) = value else {
+                return Err(SizedError::InvalidSymbol {
+                    symbol: symbol.to_string(),
+                    row: index / size + 1,
+                    column: index % size + 1,
+                    size,
+                    allowed: alphabet.describe(size),
+                    row_of: None,
+                });
+            };
             places[value - 1] = symbol.to_string();
         }
         line.extend(places);
     }
-    Some(line)
+    Ok(line)
 }
 
 #[cfg(test)]
@@ -146,8 +156,12 @@ mod tests {
         let rows = ["(1) 2,3 | 3,4 4", "2 . | 1 3"].map(String::from).to_vec();
         let line = candidate_line(&rows, shape, None, true).unwrap();
         assert_eq!(line, "1 2,3 3,4 4 2 1,2,3,4 1 3");
-        // A symbol no alphabet of the side has.
+        // A symbol outside the alphabet, named with its cell.
         let rows = ["3 34 | (1) 2Z"].map(String::from).to_vec();
-        assert_eq!(candidate_line(&rows, shape, None, false), None);
+        let error = candidate_line(&rows, shape, None, false).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "invalid symbol 'Z' at r1c4: a 4x4 grid's symbols are 1-4"
+        );
     }
 }

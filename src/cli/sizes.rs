@@ -121,13 +121,15 @@ const CELLS_ABOVE_NINE: usize = 100;
 /// not fit --box). None for a record that is no such attempt: its 9x9 error stands.
 pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
-    // A line cut short or not UTF-8 is no grid of any size, a grid cut short is refused as it
-    // is (the reader's words say why), and a grid of pencil marks is a candidate state.
+    // A line cut short or not UTF-8 is no grid of any size, a grid cut short or with a symbol
+    // not its own is refused as it is (the reader's words say why), and a grid of pencil marks
+    // is a candidate state.
     if matches!(
         invalid.error,
         ParseError::LineTooLong { .. }
             | ParseError::InvalidByte { .. }
             | ParseError::SizedIncompleteGrid { .. }
+            | ParseError::Sized(_)
             | ParseError::PencilMarks
     ) {
         return None;
@@ -367,11 +369,14 @@ impl<R: BufRead> SizedRecords<R> {
             .expect("only a shape has grids over several lines");
         let complete = rows.len() == shape.size();
         if complete && marks {
-            // A candidate state, read by `sized_candidates` (or refused by it, with the rows'
-            // text, when a symbol is in no alphabet of the side).
-            let text = candidate_line(&rows, shape, self.alphabet, self.numbers);
-            let text = text.unwrap_or_else(|| rows.join(" "));
-            return Some(record(line, text, ParseError::PencilMarks));
+            // A candidate state, read by `sized_candidates`; or refused here, naming the
+            // first symbol that is not the grid's.
+            return Some(
+                match candidate_line(&rows, shape, self.alphabet, self.numbers) {
+                    Ok(text) => record(line, text, ParseError::PencilMarks),
+                    Err(error) => record(line, rows.join(" "), ParseError::Sized(error)),
+                },
+            );
         }
         let error = match complete {
             true => ParseError::WrongCellCount {

@@ -995,6 +995,33 @@ fn the_candidate_grids_of_other_sizes_read_back() {
     assert_eq!((status, stdout.as_str()), (0, "1\n"));
 }
 
+/// A symbol outside the alphabet in a grid of pencil marks of another size is named, with its
+/// cell, and the grid is one record: the next one is still read.
+#[test]
+fn a_stray_symbol_in_a_candidate_grid_of_another_size_is_named() {
+    let puzzle = ".3....54..6.....52...4.....1..16..3.\n";
+    let (_, grid, _) = run(&["candidates"], puzzle);
+    // The second row's third cell (`12`) gets a `Z`.
+    let mut rows: Vec<String> = grid.lines().map(str::to_string).collect();
+    rows[1] = rows[1].replacen("12", "Z2", 1);
+    let typo = rows.join("\n") + "\n\n" + puzzle;
+    for command in ["solve", "count", "check", "hint", "candidates"] {
+        let (status, stdout, stderr) = run(&[command], &typo);
+        assert_eq!(status, 2, "{command}: {stderr}");
+        // The typo's line, then the next puzzle's answer (a grid of its own for `candidates`).
+        let (first, rest) = stdout.split_once('\n').unwrap_or_default();
+        assert_eq!(first, "error: invalid puzzle", "{command}");
+        assert!(
+            !rest.is_empty() && !rest.contains("error"),
+            "{command}: {stdout}"
+        );
+        assert_eq!(
+            stderr, "sudoku: <stdin>:1: invalid symbol 'Z' at r2c3: a 6x6 grid's symbols are 1-6\n",
+            "{command}"
+        );
+    }
+}
+
 /// Borders drawn with corners that are also blanks (`*`, `.`) or other characters (`:`, `'`),
 /// as Simple Sudoku and HoDoKu draw them, and section headers, are skipped at every size, with
 /// --box or without.

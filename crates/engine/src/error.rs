@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::sized::Shape;
+use crate::sized::{Shape, SizedError};
 
 /// Why a piece of text is not a puzzle. Columns, rows and counts are counted from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -73,6 +73,10 @@ pub enum ParseError {
     /// record's text, its 729-character form.
     #[error("a grid of pencil marks is a candidate state, not a puzzle")]
     PencilMarks,
+    /// In a source of grids of another size, a grid that breaks that size's rules (a grid of
+    /// pencil marks with a symbol outside its alphabet).
+    #[error(transparent)]
+    Sized(SizedError),
     /// Text meant to hold one puzzle holds none, or more than one.
     #[error("expected one puzzle, found {found}")]
     NotOnePuzzle {
