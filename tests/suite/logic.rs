@@ -408,6 +408,21 @@ mod command_line {
             stderr,
             "sudoku: <stdin>:2: grid ends after 5 of its 9 rows\n"
         );
+        // A typo in them (a letter, or a mark out of its place) is one error, naming its line
+        // and column, whichever line has it.
+        for (line, typo, wrong) in [(2, "Z", 'Z'), (7, "..", '.'), (36, "Z", 'Z')] {
+            let mut lines: Vec<String> = blocks.lines().map(str::to_string).collect();
+            let at = lines[line - 1].find(" . ").unwrap() + 1;
+            lines[line - 1].replace_range(at..at + typo.len(), typo);
+            let text = lines.join("\n") + &format!("\n{EASY}\n");
+            let (status, stdout, stderr) = run(&["solve"], &text);
+            let expected = format!("error: invalid puzzle\n{SOLUTION}\n");
+            assert_eq!((status, stdout), (2, expected), "{line}");
+            let column = at + typo.len();
+            let message =
+                format!("sudoku: <stdin>:{line}: invalid character '{wrong}' at column {column}\n");
+            assert_eq!(stderr, message, "{line}");
+        }
     }
 
     #[test]

@@ -76,8 +76,8 @@ impl InvalidPuzzle {
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,
     grid: Option<PartialGrid>,
-    /// A grid of candidate blocks being read, and the line it starts on.
-    blocks: Option<(u64, BlockGrid)>,
+    /// A grid of candidate blocks being read.
+    blocks: Option<PartialBlocks>,
     pending: Option<Record>,
     finished: bool,
 }
@@ -144,6 +144,46 @@ impl PartialGrid {
     }
 }
 
+/// A grid of candidate blocks being read.
+struct PartialBlocks {
+    /// The line it starts on.
+    start: u64,
+    grid: BlockGrid,
+    /// The first line with a typo: its number and the error.
+    fault: Option<(u64, InvalidPuzzle)>,
+}
+
+impl PartialBlocks {
+    /// The record of this grid when it ends, after `lines` of its 27 lines: its first typo, if
+    /// it has one; else the candidate state, once whole (`marks`), or the grid cut short.
+    fn into_record(self, marks: Option<[u16; CELLS]>) -> Record {
+        if let Some((line, invalid)) = self.fault {
+            return Record {
+                line,
+                puzzle: Err(invalid),
+                companion: None,
+            };
+        }
+        let invalid = match marks {
+            Some(marks) => InvalidPuzzle {
+                text: candidate_text(&marks),
+                error: ParseError::PencilMarks,
+            },
+            None => InvalidPuzzle {
+                text: String::new(),
+                error: ParseError::IncompleteGrid {
+                    rows: self.grid.rows(),
+                },
+            },
+        };
+        Record {
+            line: self.start,
+            puzzle: Err(invalid),
+            companion: None,
+        }
+    }
+}
+
 /// A row of a grid: its cells, or its cells' pencil marks.
 enum GridRow {
     /// Nine cells, 0 for a blank.
@@ -162,8 +202,9 @@ enum Line {
     Puzzle(Grid, Option<Grid>),
     /// A row of a grid: nine cells, or nine cells' pencil marks.
     Row(GridRow),
-    /// A line of the grid of candidate blocks that `sudoku candidates` prints.
-    Blocks([BlockPart; 9]),
+    /// A line of the grid of candidate blocks that `sudoku candidates` prints, or one with a
+    /// typo.
+    Blocks(Result<[BlockPart; 9], ParseError>),
     /// Malformed; `fit` says whether it belongs to a grid.
     Bad { error: ParseError, fit: BadFit },
 }
@@ -292,7 +333,7 @@ fn classify(line: &[u8], row: Option<usize>) -> Line {
     if body[0] == b'|'
         && let Some(parts) = block_line(body)
     {
-        return Line::Blocks(parts);
+        return Line::Blocks(parts.map_err(|offset| invalid_character(line, start + offset)));
     }
     let (run, cells) = leading_cells(body);
     if run > 9 {
@@ -475,23 +516,32 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// Adds a line of candidate blocks to the grid of them in progress (starting one, and
-    /// ending any grid of cells); returns the candidate state once it has its 27 lines.
-    fn add_block_line(&mut self, parts: [BlockPart; 9]) -> Option<Record> {
+    /// Adds a line of candidate blocks, or one with a typo, to the grid of them in progress
+    /// (starting one, and ending any grid of cells); returns the grid's record once it has its
+    /// 27 lines.
+    fn add_block_line(&mut self, parts: Result<[BlockPart; 9], ParseError>) -> Option<Record> {
         let line = self.lines.number();
         let ended = self.grid.take().map(PartialGrid::into_record);
-        let (start, blocks) = self.blocks.get_or_insert_with(|| (line, BlockGrid::new()));
-        let whole = blocks.add(parts).map(|marks| Record {
-            line: *start,
-            puzzle: Err(InvalidPuzzle {
-                text: candidate_text(&marks),
-                error: ParseError::PencilMarks,
-            }),
-            companion: None,
+        let parts = parts.map_err(|error| InvalidPuzzle {
+            text: self.line_text(),
+            error,
         });
-        if whole.is_some() {
-            self.blocks = None;
-        }
+        let blocks = self.blocks.get_or_insert_with(|| PartialBlocks {
+            start: line,
+            grid: BlockGrid::new(),
+            fault: None,
+        });
+        let parts = parts.unwrap_or_else(|typo| {
+            blocks.fault.get_or_insert((line, typo));
+            [BlockPart::Empty; 9]
+        });
+        let whole = match blocks.grid.add(parts) {
+            Some(marks) => self
+                .blocks
+                .take()
+                .map(|blocks| blocks.into_record(Some(marks))),
+            None => None,
+        };
         match ended {
             Some(grid) => {
                 self.pending = whole;
@@ -503,18 +553,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// The record of a grid of candidate blocks cut short, if one was being read.
     fn end_blocks(&mut self) -> Option<Record> {
-        let (line, blocks) = self.blocks.take()?;
-        let error = ParseError::IncompleteGrid {
-            rows: blocks.rows(),
-        };
-        Some(Record {
-            line,
-            puzzle: Err(InvalidPuzzle {
-                text: String::new(),
-                error,
-            }),
-            companion: None,
-        })
+        Some(self.blocks.take()?.into_record(None))
     }
 
     /// Returns `record`, first ending any grid in progress (which is then incomplete).

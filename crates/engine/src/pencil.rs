@@ -66,18 +66,51 @@ pub enum BlockPart {
 }
 
 /// A line of the grid of 3x3 candidate blocks that `sudoku candidates` prints: `|`, then nine
-/// cells of seven characters each followed by `|`.
-pub fn block_line(line: &[u8]) -> Option<[BlockPart; 9]> {
+/// cells of seven characters each followed by `|`. `Some(Err(offset))` for such a line with a
+/// typo: framed as one, some cell read, but another not (`offset`: the typo's byte in `line`).
+pub fn block_line(line: &[u8]) -> Option<Result<[BlockPart; 9], usize>> {
     let inner = line
         .trim_ascii_end()
         .strip_prefix(b"|")?
         .strip_suffix(b"|")?;
-    let mut parts = [BlockPart::Empty; 9];
-    let mut cells = inner.split(|&byte| byte == b'|');
-    for part in &mut parts {
-        *part = block_part(cells.next()?)?;
+    let cells: Vec<&[u8]> = inner.split(|&byte| byte == b'|').collect();
+    if cells.len() != 9 || cells.iter().any(|cell| cell.len() != CELL_WIDTH) {
+        return None;
     }
-    cells.next().is_none().then_some(parts)
+    let mut parts = [BlockPart::Empty; 9];
+    let mut typo = None;
+    for (index, (part, cell)) in parts.iter_mut().zip(&cells).enumerate() {
+        match block_part(cell) {
+            Some(read) => *part = read,
+            None => {
+                let start = 1 + index * (CELL_WIDTH + 1);
+                typo = typo.or(Some(start + first_fault(cell)));
+            }
+        }
+    }
+    match typo {
+        None => Some(Ok(parts)),
+        Some(_) if parts.iter().all(|&part| part == BlockPart::Empty) => None,
+        Some(offset) => Some(Err(offset)),
+    }
+}
+
+/// The width of a cell on a line of candidate blocks.
+const CELL_WIDTH: usize = 7;
+
+/// Where a cell on a line of candidate blocks that is none of its forms goes wrong: its first
+/// character that no form has, else the first that breaks the form of three candidates.
+fn first_fault(cell: &[u8]) -> usize {
+    let known = |byte: &u8| b" .()123456789".contains(byte);
+    cell.iter()
+        .position(|byte| !known(byte))
+        .unwrap_or_else(|| {
+            let fits = |at: usize, byte: u8| match at % 2 {
+                0 => byte == b' ',
+                _ => !b" ()".contains(&byte),
+            };
+            (0..cell.len()).find(|&at| !fits(at, cell[at])).unwrap_or(0)
+        })
 }
 
 /// One cell's seven characters on a line of candidate blocks.
@@ -157,7 +190,7 @@ mod tests {
     #[test]
     fn the_lines_of_candidate_blocks_are_read_cell_by_cell() {
         let line = b"|       |  (3)  | 1 2 . | . . . | 7 8 9 | . 2 . | 1 . . | 1 2 . | . 2 . |";
-        let parts = block_line(line).unwrap();
+        let parts = block_line(line).unwrap().unwrap();
         assert_eq!(parts[0], BlockPart::Empty);
         assert_eq!(parts[1], BlockPart::Value(3));
         assert_eq!(parts[2], BlockPart::Marks(1 << 1 | 1 << 2));
@@ -167,8 +200,18 @@ mod tests {
         assert_eq!(block_line(&line[..line.len() - 8]), None);
         assert_eq!(block_line(b"|      |"), None);
         assert_eq!(block_line(b"| a . . |"), None);
-        // A boxed row of a grid of cells is not one either.
+        // A boxed row of a grid of cells is not one either, nor a row of nine boxes in letters.
         assert_eq!(block_line(b"| 5 3 . | . 7 . | . . . |"), None);
+        let letters = b"| A B C | D E F | G H I | J K L | M N O | P Q R | S T U | V W X | Y Z A |";
+        assert_eq!(block_line(letters), None);
+        // A line of blocks with a typo: where it is.
+        let mut typo = *line;
+        typo[11] = b'Z';
+        assert_eq!(block_line(&typo), Some(Err(11)));
+        // A candidate a place too far left, in the third cell (` 1 2 . ` from byte 17).
+        let mut typo = *line;
+        typo[17..24].copy_from_slice(b"1  2 . ");
+        assert_eq!(block_line(&typo), Some(Err(17)));
     }
 
     #[test]
