@@ -24,7 +24,7 @@ use super::pipeline::{JobsArgs, Setup};
 pub use candidates::{CandidatesArgs, candidates};
 pub use fill::{FillArgs, fill};
 pub use rate::{RateArgs, rate_puzzles};
-pub use record_state::{candidate_state, sized_candidates, why_no_solution};
+pub use record_state::{candidate_state, why_no_solution};
 pub use steps::{StepsArgs, steps};
 
 /// The pipeline set-up for a logic command: one puzzle at a time per worker, since a puzzle

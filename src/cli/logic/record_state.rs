@@ -70,10 +70,7 @@ pub(super) fn state_of(
 
 /// The candidate line of another size than 9x9 (or of 9x9 in symbols other than digits) that
 /// a record holds, if it holds one (see [`SizedCandidates::text_shape`]).
-pub fn sized_candidates(
-    record: &Record,
-    sizes: &SizeArgs,
-) -> Option<Result<SizedCandidates, Problem>> {
+fn sized_candidates(record: &Record, sizes: &SizeArgs) -> Option<Result<SizedCandidates, Problem>> {
     let text = &record.puzzle.as_ref().err()?.text;
     // A 9x9 candidate line in digits is the 9x9 logic's (a stray letter in it is a typo it
     // names); in letters only (as a grid of pencil marks in letters reads back), or with

@@ -26,9 +26,10 @@ use ratatui::crossterm::event::{self, Event};
 use sudoku_engine::generate::Options;
 use sudoku_engine::sized::{Alphabet, Shape};
 use sudoku_engine::{InvalidPuzzle, Position, Record};
-use sudoku_logic::{Candidates, Level};
+use sudoku_logic::Level;
 
 use super::input::Source;
+use super::logic_state::AnyState;
 use super::sizes::{AnyGrid, SizeArgs};
 use super::status::Status;
 use super::{color, generate, interrupt, logic, sizes};
@@ -244,7 +245,8 @@ fn new_game(args: &PlayArgs) -> Result<Game> {
 
 /// The game of a record: a puzzle of any size, or a candidate line or grid of pencil marks (its
 /// filled cells become the givens, its missing candidates the player's eliminations); refused
-/// when two givens clash.
+/// when two givens clash or a candidate state contradicts itself, as every command refuses
+/// them.
 fn game_of(record: &Record, args: &PlayArgs) -> Result<Game> {
     let start = |rules: Rules, givens: &[u8]| match args.enter {
         true => Game::entering(rules, givens),
@@ -252,32 +254,36 @@ fn game_of(record: &Record, args: &PlayArgs) -> Result<Game> {
     };
     let game = match &record.puzzle {
         Ok(givens) => start(Rules::classic(), givens.cells()),
-        Err(invalid) => {
-            // A candidate line of another size (or of 9x9 in symbols of its own) first.
-            if let Some(state) = logic::sized_candidates(record, &args.sizes) {
-                let state = state.map_err(|problem| anyhow!("{problem}"))?;
-                let rules = Rules::new(state.shape(), state.alphabet());
-                from_candidates(rules, state.grid().cells(), |cell| state.marks(cell) << 1)
-            } else if let Some(text) = invalid.candidate_text() {
-                let state = Candidates::from_text(text).context("candidates")?;
-                let marks = |cell| u64::from(state.marks(Position::new(cell)).bits());
-                from_candidates(Rules::classic(), state.grid().cells(), marks)
-            } else {
-                match sizes::other_size(record, &args.sizes) {
-                    Some(Ok(puzzle)) => {
-                        let rules = Rules::new(puzzle.grid.shape(), puzzle.alphabet);
-                        start(rules, puzzle.grid.cells())
-                    }
-                    Some(Err(problem)) => bail!("{problem}"),
-                    None => return Err(invalid.error.clone().into()),
+        Err(invalid) => match logic::candidate_state(record, &args.sizes) {
+            Some(state) => game_at(state.map_err(|problem| anyhow!("{problem}"))?),
+            None => match sizes::other_size(record, &args.sizes) {
+                Some(Ok(puzzle)) => {
+                    let rules = Rules::new(puzzle.grid.shape(), puzzle.alphabet);
+                    start(rules, puzzle.grid.cells())
                 }
-            }
-        }
+                Some(Err(problem)) => bail!("{problem}"),
+                None => return Err(invalid.error.clone().into()),
+            },
+        },
     };
     if let Some(conflict) = game.rules().clash(&game.board().givens()) {
         bail!("the givens clash: {conflict}");
     }
     Ok(game)
+}
+
+/// The game at a candidate state of any size.
+fn game_at(state: AnyState) -> Game {
+    match state {
+        AnyState::Nine(state) => {
+            let marks = |cell| u64::from(state.marks(Position::new(cell)).bits());
+            from_candidates(Rules::classic(), state.grid().cells(), marks)
+        }
+        AnyState::Other(state) => {
+            let rules = Rules::new(state.shape(), state.alphabet());
+            from_candidates(rules, state.grid().cells(), |cell| state.marks(cell) << 1)
+        }
+    }
 }
 
 /// A game at a candidate state: `givens` are its filled cells, and the candidates the rules
@@ -356,7 +362,7 @@ mod tests {
 
     #[test]
     fn a_candidate_line_gives_its_filled_cells_as_givens_and_its_gaps_as_eliminations() {
-        let mut state = Candidates::from_grid(&PUZZLE.parse().unwrap());
+        let mut state = sudoku_logic::Candidates::from_grid(&PUZZLE.parse().unwrap());
         let cell = sudoku_engine::Position::new(1);
         let digit = state.marks(cell).first().unwrap().get();
         state.eliminate(sudoku_logic::CellDigit {
@@ -433,6 +439,20 @@ mod tests {
         assert_eq!(game.board().givens(), grid.cells());
         assert_eq!(game.marks(0), state.marks(0) << 1);
         assert_eq!(game.marks(0) & 1 << lowest, 0);
+    }
+
+    #[test]
+    fn a_candidate_state_that_contradicts_itself_is_refused_at_any_size() {
+        // Row 1 with no place for its last value: 9x9 and 4x4.
+        let nine = "12345678.".repeat(9) + &"123456789".repeat(72);
+        let four = "123.".repeat(4) + &"1234".repeat(12);
+        for (state, message) in [
+            (nine, "candidates: row 1 has no place left for 9"),
+            (four, "candidates: 4 has no place in row 1"),
+        ] {
+            let error = open(&[&state]).err().unwrap();
+            assert!(format!("{error:#}").ends_with(message), "{error:#}");
+        }
     }
 
     #[test]
