@@ -300,6 +300,7 @@ struct Tally {
     succeeded: u64,
     failed: u64,
     invalid: u64,
+    timed_out: u64,
     unreadable: u64,
 }
 
@@ -583,12 +584,7 @@ impl Output {
 
     /// Counts a puzzle that failed and says why on stderr, located by source and line.
     pub fn problem(&mut self, source: &Source, line: u64, problem: &Problem) {
-        self.count_one();
-        match problem.status() {
-            Status::Error => self.tally.invalid += 1,
-            _ => self.tally.failed += 1,
-        }
-        self.status.merge(problem.status());
+        self.count_failure(problem.status());
         self.message(format_args!("{source}:{line}: {problem}"));
     }
 
@@ -610,10 +606,19 @@ impl Output {
     /// Counts a failure that belongs to no input line, with the exit status it calls for, and
     /// says why on stderr.
     pub fn fail_as(&mut self, status: Status, why: fmt::Arguments<'_>) {
-        self.count_one();
-        self.tally.failed += 1;
-        self.status.merge(status);
+        self.count_failure(status);
         self.message(why);
+    }
+
+    /// Counts one more puzzle done, a failure with `status`: invalid, timed out, or failed.
+    fn count_failure(&mut self, status: Status) {
+        self.count_one();
+        match status {
+            Status::Error => self.tally.invalid += 1,
+            Status::Timeout => self.tally.timed_out += 1,
+            _ => self.tally.failed += 1,
+        }
+        self.status.merge(status);
     }
 
     /// Reports a source that could not be read.
@@ -652,6 +657,9 @@ impl Output {
         );
         if t.invalid > 0 {
             summary += &format!(", {} invalid", t.invalid);
+        }
+        if t.timed_out > 0 {
+            summary += &format!(", {} timed out", t.timed_out);
         }
         if t.unreadable > 0 {
             let inputs = if t.unreadable == 1 { "input" } else { "inputs" };
