@@ -341,6 +341,9 @@ fn candidate_faults(
         format!("{cell}: the candidates leave out {digit}")
     };
     Ok(match state {
+        AnyState::NineIn(..) => {
+            return candidate_faults(&state.clone().in_own_symbols(), Some(solutions));
+        }
         AnyState::Nine(state) => {
             let solution = solutions.next().map_err(cannot)?;
             let faults = check_solution(&state.grid(), &solution);

@@ -1,9 +1,11 @@
 //! The logic commands' state and steps at any size: the 9x9 engine (every technique) or the
 //! other-size one ([`sudoku_logic::sized`]), behind one face so that each command is written
-//! once.
+//! once. A 9x9 grid in other symbols than digits is worked by the 9x9 engine and shown in its
+//! own symbols.
 
 use std::time::Instant;
 
+use sudoku_engine::sized::{Alphabet, SizedGrid};
 use sudoku_engine::solver::{SearchStats, count_within_measured, solve_within_measured};
 use sudoku_engine::{Position, SolutionCount, TimedOut};
 use sudoku_logic::sized::{self, SizedCandidates, SizedStep};
@@ -11,6 +13,7 @@ use sudoku_logic::{
     Candidates, CellDigit, Rating, Step, Technique, next_step_before, solve_steps_before,
 };
 
+use super::nine_symbols::step_in;
 use super::sizes::{AnyGrid, SizedPuzzle};
 
 /// A pencil-mark state of any size.
@@ -18,6 +21,8 @@ use super::sizes::{AnyGrid, SizedPuzzle};
 pub enum AnyState {
     /// A 9x9 state.
     Nine(Box<Candidates>),
+    /// A 9x9 state written in other symbols than digits, worked by the 9x9 engine.
+    NineIn(Box<Candidates>, Alphabet),
     /// A state of another size.
     Other(SizedCandidates),
 }
@@ -26,6 +31,8 @@ pub enum AnyState {
 pub enum AnyStep {
     /// A step of the 9x9 engine.
     Nine(Step),
+    /// A step of the 9x9 engine on a grid written in other symbols than digits.
+    NineIn(Step, Alphabet),
     /// A step of the other-size engine.
     Other(SizedStep),
 }
@@ -47,7 +54,7 @@ impl AnyStep {
     /// The technique that found it.
     pub fn technique(&self) -> Technique {
         match self {
-            AnyStep::Nine(step) => step.technique,
+            AnyStep::Nine(step) | AnyStep::NineIn(step, _) => step.technique,
             AnyStep::Other(step) => step.technique,
         }
     }
@@ -55,7 +62,7 @@ impl AnyStep {
     /// Its rating on the Sudoku Explainer scale.
     pub fn rating(&self) -> f32 {
         match self {
-            AnyStep::Nine(step) => step.rating,
+            AnyStep::Nine(step) | AnyStep::NineIn(step, _) => step.rating,
             AnyStep::Other(step) => step.rating,
         }
     }
@@ -63,18 +70,22 @@ impl AnyStep {
     /// The cells it fills (`placements` true) or the candidates it removes.
     pub fn cells(&self, placements: bool) -> Vec<StepCell> {
         match self {
-            AnyStep::Nine(step) => {
+            AnyStep::Nine(step) | AnyStep::NineIn(step, _) => {
                 let list = if placements {
                     &step.placements
                 } else {
                     &step.eliminations
+                };
+                let alphabet = match self {
+                    AnyStep::NineIn(_, alphabet) => Some(*alphabet),
+                    _ => None,
                 };
                 list.iter()
                     .map(|c| StepCell {
                         row: c.position.row() + 1,
                         column: c.position.column() + 1,
                         value: c.digit,
-                        symbol: None,
+                        symbol: alphabet.map(|alphabet| alphabet.symbol(c.digit.into())),
                     })
                     .collect()
             }
@@ -102,22 +113,24 @@ impl std::fmt::Display for AnyStep {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AnyStep::Nine(step) => step.fmt(f),
+            AnyStep::NineIn(step, alphabet) => f.write_str(&step_in(&step.to_string(), *alphabet)),
             AnyStep::Other(step) => step.fmt(f),
         }
     }
 }
 
 impl AnyState {
-    /// The 9x9 state, if it is one.
+    /// The 9x9 state, if it is one (in whatever symbols).
     pub fn nine(&self) -> Option<&Candidates> {
         match self {
-            AnyState::Nine(state) => Some(state),
+            AnyState::Nine(state) | AnyState::NineIn(state, _) => Some(state),
             AnyState::Other(_) => None,
         }
     }
 
     /// The state in the 9x9 logic's terms when it is a 9x9 grid written in other symbols than
-    /// digits, so that it is rated as the same grid in digits is; any other state as it is.
+    /// digits, so that it is explained and rated as the same grid in digits is (and shown in its
+    /// own symbols); any other state as it is.
     pub fn with_nine_logic(self) -> AnyState {
         let AnyState::Other(state) = &self else {
             return self;
@@ -135,13 +148,37 @@ impl AnyState {
                 }
             }
         }
-        AnyState::Nine(Box::new(nine))
+        AnyState::NineIn(Box::new(nine), state.alphabet())
+    }
+
+    /// The state as the other-size engine holds it when it is a 9x9 grid in other symbols than
+    /// digits (the form every command but the logic ones works with); any other as it is.
+    pub fn in_own_symbols(self) -> AnyState {
+        match self {
+            AnyState::NineIn(state, alphabet) => {
+                AnyState::Other(AnyState::shown_in(&state, alphabet))
+            }
+            state => state,
+        }
+    }
+
+    /// A 9x9 state in other symbols as the other-size engine holds it, for showing.
+    fn shown_in(state: &Candidates, alphabet: Alphabet) -> SizedCandidates {
+        let mut shown = SizedCandidates::from_grid(&SizedGrid::from_nine(&state.grid()), alphabet);
+        for position in Position::all() {
+            for digit in 1..=9 {
+                if shown.has(position.index(), digit) && !state.has(position, digit) {
+                    shown.eliminate(position.index(), digit);
+                }
+            }
+        }
+        shown
     }
 
     /// True when every cell is filled.
     pub fn is_solved(&self) -> bool {
         match self {
-            AnyState::Nine(state) => state.is_solved(),
+            AnyState::Nine(state) | AnyState::NineIn(state, _) => state.is_solved(),
             AnyState::Other(state) => state.is_solved(),
         }
     }
@@ -150,6 +187,9 @@ impl AnyState {
     pub fn grid_line(&self) -> String {
         match self {
             AnyState::Nine(state) => state.grid().to_string(),
+            AnyState::NineIn(state, alphabet) => {
+                SizedGrid::from_nine(&state.grid()).to_line(*alphabet)
+            }
             AnyState::Other(state) => state.grid().to_line(state.alphabet()),
         }
     }
@@ -158,6 +198,7 @@ impl AnyState {
     pub fn to_text(&self) -> String {
         match self {
             AnyState::Nine(state) => state.to_text(),
+            AnyState::NineIn(state, alphabet) => AnyState::shown_in(state, *alphabet).to_text(),
             AnyState::Other(state) => state.to_text(),
         }
     }
@@ -172,7 +213,7 @@ impl AnyState {
         stats: &mut SearchStats,
     ) -> Result<SolutionCount, TimedOut> {
         match self {
-            AnyState::Nine(state) => {
+            AnyState::Nine(state) | AnyState::NineIn(state, _) => {
                 let grid = state.grid();
                 Ok(count_within_measured(&grid, &state.allowed(), limit, stats))
             }
@@ -195,6 +236,14 @@ impl AnyState {
                 let solution = solve_within_measured(&state.grid(), &state.allowed(), stats);
                 Ok(solution.map(AnyGrid::Nine))
             }
+            AnyState::NineIn(state, alphabet) => {
+                let solution = solve_within_measured(&state.grid(), &state.allowed(), stats);
+                let alphabet = *alphabet;
+                Ok(solution.map(|solution| {
+                    let grid = SizedGrid::from_nine(&solution);
+                    AnyGrid::Other(SizedPuzzle { grid, alphabet })
+                }))
+            }
             AnyState::Other(state) => {
                 let (grid, allowed) = (state.grid(), state.allowed());
                 let alphabet = state.alphabet();
@@ -209,6 +258,9 @@ impl AnyState {
     pub fn block(&self) -> String {
         match self {
             AnyState::Nine(state) => state.block().to_string(),
+            AnyState::NineIn(state, alphabet) => {
+                AnyState::shown_in(state, *alphabet).block() + "\n"
+            }
             AnyState::Other(state) => state.block() + "\n",
         }
     }
@@ -217,6 +269,9 @@ impl AnyState {
     pub fn next_step(&self, deadline: Option<Instant>) -> Result<Option<AnyStep>, TimedOut> {
         Ok(match self {
             AnyState::Nine(state) => next_step_before(state, deadline)?.map(AnyStep::Nine),
+            AnyState::NineIn(state, alphabet) => {
+                next_step_before(state, deadline)?.map(|step| AnyStep::NineIn(step, *alphabet))
+            }
             AnyState::Other(state) => sized::next_step_before(state, deadline)?.map(AnyStep::Other),
         })
     }
@@ -224,7 +279,8 @@ impl AnyState {
     /// Applies `step` (of the same size).
     pub fn apply(&mut self, step: &AnyStep) {
         match (self, step) {
-            (AnyState::Nine(state), AnyStep::Nine(step)) => state.apply(step),
+            (AnyState::Nine(state), AnyStep::Nine(step))
+            | (AnyState::NineIn(state, _), AnyStep::NineIn(step, _)) => state.apply(step),
             (AnyState::Other(state), AnyStep::Other(step)) => state.apply(step),
             _ => unreachable!("a step applies to a state of its own size"),
         }
@@ -243,6 +299,16 @@ impl AnyState {
                 (
                     steps.into_iter().map(AnyStep::Nine).collect(),
                     AnyState::Nine(Box::new(end)),
+                )
+            }
+            AnyState::NineIn(state, alphabet) => {
+                let (steps, end) = solve_steps_before(*state, until, deadline)?;
+                (
+                    steps
+                        .into_iter()
+                        .map(|step| AnyStep::NineIn(step, alphabet))
+                        .collect(),
+                    AnyState::NineIn(Box::new(end), alphabet),
                 )
             }
             AnyState::Other(state) => {

@@ -26,6 +26,7 @@ mod input;
 mod interrupt;
 mod logic;
 mod logic_state;
+mod nine_symbols;
 mod output;
 mod pipeline;
 mod play;

@@ -995,6 +995,102 @@ fn the_candidate_grids_of_other_sizes_read_back() {
     assert_eq!((status, stdout.as_str()), (0, "1\n"));
 }
 
+/// The digits a 9x9 step's text names as values, read back from the text of the same step in
+/// letters A-I: a capital letter not in a word, not the name of a set (`A = r1c2`, `pivot C`).
+fn values_as_digits(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    for (at, &c) in chars.iter().enumerate() {
+        let before = at.checked_sub(1).map(|i| chars[i]);
+        let after: String = chars[at + 1..].iter().take(4).collect();
+        let in_word = before.is_some_and(|b| b.is_ascii_alphabetic())
+            || after.starts_with(|a: char| a.is_ascii_alphabetic() && a != 'r');
+        let a_set = after.starts_with(" = r") || out.ends_with("pivot ");
+        match c {
+            'A'..='I' if !in_word && !a_set => out.push(char::from(c as u8 - b'A' + b'1')),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A 9x9 puzzle in letters is explained, filled and rated as the same puzzle in digits is, by
+/// the 9x9 logic (every technique), with its values written in its letters.
+#[test]
+fn a_9x9_puzzle_in_letters_is_explained_by_the_9x9_logic_in_its_letters() {
+    // A puzzle whose path takes chains, ALS, Sue de Coq, fish and a unique rectangle.
+    let digits = common::puzzles("top1465.txt")[224].to_string() + "\n";
+    let letters = translate(&digits, LETTERS);
+    let json = |args: &[&str], input: &str| -> serde_json::Value {
+        let (status, stdout, stderr) = run(args, input);
+        assert_eq!(status, 0, "{args:?}: {stderr}");
+        serde_json::from_str(&stdout).unwrap()
+    };
+    let (by_digits, by_letters) = (
+        json(&["explain", "-f", "json"], &digits),
+        json(&["explain", "-f", "json"], &letters),
+    );
+    let (steps, lettered) = (
+        by_digits["steps"].as_array().unwrap(),
+        by_letters["steps"].as_array().unwrap(),
+    );
+    assert_eq!(steps.len(), lettered.len());
+    let techniques: std::collections::BTreeSet<&str> = steps
+        .iter()
+        .map(|s| s["technique"].as_str().unwrap())
+        .collect();
+    for technique in [
+        "ALS-XY-Chain",
+        "Sue de Coq",
+        "XY-Chain",
+        "Unique Rectangle Type 3",
+    ] {
+        assert!(techniques.contains(technique), "{techniques:?}");
+    }
+    for (step, in_letters) in steps.iter().zip(lettered) {
+        for field in ["technique", "rating"] {
+            assert_eq!(step[field], in_letters[field]);
+        }
+        let text = in_letters["text"].as_str().unwrap();
+        let (name, reason) = text.split_once(": ").unwrap();
+        let back = format!("{name}: {}", values_as_digits(reason));
+        assert_eq!(back, step["text"].as_str().unwrap());
+        for list in ["placements", "eliminations"] {
+            for (cell, lettered_cell) in step[list]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(in_letters[list].as_array().unwrap())
+            {
+                let digit = cell["digit"].as_u64().unwrap() as u8;
+                assert_eq!(lettered_cell["digit"], cell["digit"]);
+                assert_eq!(
+                    lettered_cell["symbol"],
+                    char::from(b'A' + digit - 1).to_string()
+                );
+            }
+        }
+    }
+    for field in ["rating", "level", "score"] {
+        assert_eq!(by_digits[field], by_letters[field], "{field}");
+    }
+    let end = by_digits["end"].as_str().unwrap();
+    assert_eq!(by_letters["end"], translate(end, LETTERS).as_str());
+    // fill's state, and rate's words, the same too.
+    for args in [
+        &["fill", "-f", "candidates", "--until", "XY-Chain"][..],
+        &["rate", "--techniques"],
+    ] {
+        let (_, from_digits, _) = run(args, &digits);
+        let (_, from_letters, _) = run(args, &letters);
+        let expected = match args[0] {
+            "fill" => translate(&from_digits, LETTERS),
+            _ => from_digits,
+        };
+        assert_eq!(from_letters, expected, "{args:?}");
+    }
+}
+
 /// A symbol outside the alphabet in a grid of pencil marks of another size is named, with its
 /// cell, and the grid is one record: the next one is still read.
 #[test]

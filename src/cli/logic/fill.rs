@@ -76,7 +76,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
     let budget = args.timeout;
     let work = move |record: &Record| {
         let budget = budget.start();
-        let state = state_of(record, true, budget, &sizes)?;
+        let state = state_of(record, true, budget, &sizes)?.with_nine_logic();
         Ok(steps_within(state, until, budget)?.1)
     };
     if format == FillFormat::Csv {

@@ -151,7 +151,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
     let sizes = args.input.sizes;
     let work = move |record: &Record| -> Result<Rated, Problem> {
         let budget = budget.start();
-        // A 9x9 grid in letters is rated as the same grid in digits.
+        // A 9x9 grid in letters is rated as the same grid in digits (as explain shows it).
         let state = state_of(record, true, budget, &sizes)?.with_nine_logic();
         let already_solved = state.is_solved();
         let nine = state.nine().cloned();

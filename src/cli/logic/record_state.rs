@@ -106,6 +106,7 @@ pub fn candidate_state(record: &Record, sizes: &SizeArgs) -> Option<Result<AnySt
 pub fn why_no_solution(state: &AnyState, budget: Option<Budget>) -> Problem {
     match state {
         AnyState::Nine(state) => ruled_out(state),
+        AnyState::NineIn(..) => why_no_solution(&state.clone().in_own_symbols(), budget),
         AnyState::Other(state) => {
             let deadline = budget.map(|budget| budget.deadline);
             sized_ruled_out(state, deadline).unwrap_or_else(out_of(budget))

@@ -111,7 +111,8 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     let sizes = args.input.sizes;
     let work = move |record: &Record| -> Explained {
         let budget = budget.start();
-        let state = state_of(record, true, budget, &sizes)?;
+        // A 9x9 grid in letters is explained as the same grid in digits, in its own letters.
+        let state = state_of(record, true, budget, &sizes)?.with_nine_logic();
         if !only_first {
             return steps_within(state, None, budget);
         }

@@ -279,6 +279,7 @@ fn game_at(state: AnyState) -> Game {
             let marks = |cell| u64::from(state.marks(Position::new(cell)).bits());
             from_candidates(Rules::classic(), state.grid().cells(), marks)
         }
+        AnyState::NineIn(..) => game_at(state.in_own_symbols()),
         AnyState::Other(state) => {
             let rules = Rules::new(state.shape(), state.alphabet());
             from_candidates(rules, state.grid().cells(), |cell| state.marks(cell) << 1)
