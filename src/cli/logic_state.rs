@@ -155,24 +155,9 @@ impl AnyState {
     /// digits (the form every command but the logic ones works with); any other as it is.
     pub fn in_own_symbols(self) -> AnyState {
         match self {
-            AnyState::NineIn(state, alphabet) => {
-                AnyState::Other(AnyState::shown_in(&state, alphabet))
-            }
+            AnyState::NineIn(state, alphabet) => AnyState::Other(nine_shown_in(&state, alphabet)),
             state => state,
         }
-    }
-
-    /// A 9x9 state in other symbols as the other-size engine holds it, for showing.
-    fn shown_in(state: &Candidates, alphabet: Alphabet) -> SizedCandidates {
-        let mut shown = SizedCandidates::from_grid(&SizedGrid::from_nine(&state.grid()), alphabet);
-        for position in Position::all() {
-            for digit in 1..=9 {
-                if shown.has(position.index(), digit) && !state.has(position, digit) {
-                    shown.eliminate(position.index(), digit);
-                }
-            }
-        }
-        shown
     }
 
     /// True when every cell is filled.
@@ -198,7 +183,7 @@ impl AnyState {
     pub fn to_text(&self) -> String {
         match self {
             AnyState::Nine(state) => state.to_text(),
-            AnyState::NineIn(state, alphabet) => AnyState::shown_in(state, *alphabet).to_text(),
+            AnyState::NineIn(state, alphabet) => nine_shown_in(state, *alphabet).to_text(),
             AnyState::Other(state) => state.to_text(),
         }
     }
@@ -258,9 +243,7 @@ impl AnyState {
     pub fn block(&self) -> String {
         match self {
             AnyState::Nine(state) => state.block().to_string(),
-            AnyState::NineIn(state, alphabet) => {
-                AnyState::shown_in(state, *alphabet).block() + "\n"
-            }
+            AnyState::NineIn(state, alphabet) => nine_shown_in(state, *alphabet).block() + "\n",
             AnyState::Other(state) => state.block() + "\n",
         }
     }
@@ -320,6 +303,19 @@ impl AnyState {
             }
         })
     }
+}
+
+/// A 9x9 state written in `alphabet` as the other-size engine holds it, for showing.
+pub fn nine_shown_in(state: &Candidates, alphabet: Alphabet) -> SizedCandidates {
+    let mut shown = SizedCandidates::from_grid(&SizedGrid::from_nine(&state.grid()), alphabet);
+    for position in Position::all() {
+        for digit in 1..=9 {
+            if shown.has(position.index(), digit) && !state.has(position, digit) {
+                shown.eliminate(position.index(), digit);
+            }
+        }
+    }
+    shown
 }
 
 /// Rates a path of steps of any size (see [`sized::rate`] for the level on other sizes).

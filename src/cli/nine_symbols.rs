@@ -11,18 +11,22 @@ const UNIT_WORDS: [&str; 3] = ["row ", "column ", "box "];
 const UNIT_LIST_WORDS: [&str; 3] = ["rows ", "columns ", "boxes "];
 
 /// `text`, a 9x9 step as its `Display` writes it (`technique: reason -> r1c2 = 5`), with every
+/// value in `alphabet`'s symbols (see [`values_in`]); the technique's name (before the first
+/// `: `), which may hold numbers of its own (`Unique Rectangle Type 1`), is kept.
+pub fn step_in(text: &str, alphabet: Alphabet) -> String {
+    match text.split_once(": ") {
+        Some((name, rest)) => format!("{name}: {}", values_in(rest, alphabet)),
+        None => values_in(text, alphabet),
+    }
+}
+
+/// `text`, words of the 9x9 logic about a grid (`box 6 has no place left for 7`), with every
 /// value in `alphabet`'s symbols. A number is a value unless it is a row or column of a cell's
 /// name (`r1c2`, `r13c456`), follows the word row, column or box, or belongs to a list of rows,
-/// columns or boxes (`rows 1, 5, 8`); the technique's name (before the first `: `) is kept.
-pub fn step_in(text: &str, alphabet: Alphabet) -> String {
-    let (name, rest) = text.split_once(": ").unwrap_or(("", text));
+/// columns or boxes (`rows 1, 5, 8`).
+pub fn values_in(text: &str, alphabet: Alphabet) -> String {
     let mut out = String::with_capacity(text.len());
-    if !name.is_empty() {
-        out.push_str(name);
-        out.push_str(": ");
-    }
-    let head = out.len();
-    let chars: Vec<char> = rest.chars().collect();
+    let chars: Vec<char> = text.chars().collect();
     let mut in_unit_list = false;
     let mut at = 0;
     while at < chars.len() {
@@ -35,7 +39,7 @@ pub fn step_in(text: &str, alphabet: Alphabet) -> String {
         while at < chars.len() && chars[at].is_ascii_digit() {
             at += 1;
         }
-        let before = &out[head..];
+        let before = out.as_str();
         let of_cell = matches!(before.chars().last(), Some('r' | 'c'));
         let starts_list = UNIT_LIST_WORDS
             .iter()
@@ -137,6 +141,12 @@ mod tests {
         for (digits, expected) in cases {
             assert_eq!(letters(digits), expected);
         }
+        // Words about a grid, without a technique's name.
+        let text = "box 6 has no place left for 7";
+        assert_eq!(
+            values_in(text, Alphabet::Letters),
+            "box 6 has no place left for G"
+        );
         // Zero-based symbols: every value one less, the places as they were.
         let text = "pointing: 5 in box 4 is on column 3 -> r1c3 <> 5";
         assert_eq!(

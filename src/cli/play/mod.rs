@@ -373,7 +373,8 @@ mod tests {
         let (game, _) = open(&[&state.to_text()]).unwrap();
         assert_eq!(game.board().givens(), cells(PUZZLE));
         assert_eq!(game.marks(cell.index()) & (1 << digit), 0);
-        assert_eq!(game.state(), rules::State::Nine(Box::new(state)));
+        let expected = rules::State::Nine(Box::new(state), Alphabet::Digits);
+        assert_eq!(game.state(), expected);
     }
 
     #[test]

@@ -13,6 +13,9 @@ use sudoku_engine::{Grid, Position, count_solutions};
 use sudoku_logic::sized::{SizedCandidates, SizedMove};
 use sudoku_logic::{Candidates, CellDigit, Technique, explain, next_step, rate};
 
+use crate::cli::logic_state::nine_shown_in;
+use crate::cli::nine_symbols::{step_in, values_in};
+
 /// How long the logic of other sizes may look for a step: a hard 25x25 grid can take
 /// minutes.
 const PATIENCE: Duration = Duration::from_secs(3);
@@ -79,8 +82,8 @@ pub enum Found {
 /// The candidates of a position: the rules' less the player's eliminations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum State {
-    /// A 9x9 grid, for the 9x9 logic.
-    Nine(Box<Candidates>),
+    /// A 9x9 grid, for the 9x9 logic, and the symbols its values are written in.
+    Nine(Box<Candidates>, Alphabet),
     /// Any other size.
     Other(SizedCandidates),
 }
@@ -133,8 +136,8 @@ impl Rules {
         self.shape == Shape::NINE
     }
 
-    /// True for 9x9 grids in digits, which the 9x9 logic describes (its words write values
-    /// as digits); a 9x9 grid in letters takes the logic of every size, which writes them so.
+    /// True for 9x9 grids in digits, which the 9x9 engine's types write (a 9x9 grid in letters
+    /// is written as other sizes are, and its logic's words are turned into its letters).
     pub fn is_classic(&self) -> bool {
         self.is_nine() && self.alphabet == Alphabet::Digits
     }
@@ -208,14 +211,14 @@ impl Rules {
     /// The candidates of the position `digits`, less `eliminated` (bit `v` of a cell's word
     /// for value `v`).
     pub fn state(&self, digits: &[u8], eliminated: &[u64]) -> State {
-        if self.is_classic() {
+        if self.is_nine() {
             let mut state = Candidates::from_grid(&nine_grid(digits));
             for (position, &bits) in Position::all().zip(eliminated) {
                 for digit in values_of(bits) {
                     state.eliminate(CellDigit { position, digit });
                 }
             }
-            return State::Nine(Box::new(state));
+            return State::Nine(Box::new(state), self.alphabet);
         }
         let mut state = SizedCandidates::from_grid(&self.grid(digits), self.alphabet);
         for (cell, &bits) in eliminated.iter().enumerate() {
@@ -285,7 +288,7 @@ impl State {
     /// The candidates of an open cell (bit `v` for value `v`); 0 for a filled one.
     pub fn marks(&self, cell: usize) -> u64 {
         match self {
-            State::Nine(state) => u64::from(state.marks(Position::new(cell)).bits()),
+            State::Nine(state, _) => u64::from(state.marks(Position::new(cell)).bits()),
             State::Other(state) => state.marks(cell) << 1,
         }
     }
@@ -293,7 +296,7 @@ impl State {
     /// The value of a filled cell.
     pub fn value(&self, cell: usize) -> Option<u8> {
         match self {
-            State::Nine(state) => state.value(Position::new(cell)),
+            State::Nine(state, _) => state.value(Position::new(cell)),
             State::Other(state) => state.value(cell),
         }
     }
@@ -301,7 +304,9 @@ impl State {
     /// What makes the position impossible, in words, if anything.
     pub fn contradiction(&self) -> Option<String> {
         match self {
-            State::Nine(state) => state.contradiction().map(|c| c.to_string()),
+            State::Nine(state, alphabet) => state
+                .contradiction()
+                .map(|c| values_in(&c.to_string(), *alphabet)),
             State::Other(state) => state.contradiction(),
         }
     }
@@ -309,11 +314,11 @@ impl State {
     /// The easiest next step.
     pub fn next_step(&self) -> Found {
         let found = match self {
-            State::Nine(state) => next_step(state).map(|step| Hint {
+            State::Nine(state, alphabet) => next_step(state).map(|step| Hint {
                 technique: step.technique,
                 placements: step.placements.iter().map(|&m| sized_move(m)).collect(),
                 eliminations: step.eliminations.iter().map(|&m| sized_move(m)).collect(),
-                text: step.to_string(),
+                text: step_in(&step.to_string(), *alphabet),
             }),
             State::Other(state) => {
                 let deadline = Some(Instant::now() + PATIENCE);
@@ -334,7 +339,8 @@ impl State {
     /// The candidate form of the position, as `sudoku candidates` writes it.
     pub fn to_text(&self) -> String {
         match self {
-            State::Nine(state) => state.to_text(),
+            State::Nine(state, Alphabet::Digits) => state.to_text(),
+            State::Nine(state, alphabet) => nine_shown_in(state, *alphabet).to_text(),
             State::Other(state) => state.to_text(),
         }
     }
@@ -390,6 +396,35 @@ mod tests {
             ("01-36", 2)
         );
         assert_eq!(Rules::classic().keys(), "1-9");
+    }
+
+    #[test]
+    fn a_9x9_grid_in_letters_takes_the_9x9_logic_in_its_letters() {
+        let puzzle: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let (letters, none) = (Rules::new(Shape::NINE, Alphabet::Letters), vec![0; 81]);
+        let state = letters.state(puzzle.cells(), &none);
+        let classic = Rules::classic().state(puzzle.cells(), &none);
+        let (Found::Step(hint), Found::Step(in_digits)) = (state.next_step(), classic.next_step())
+        else {
+            panic!("the puzzle has a step");
+        };
+        assert_eq!(in_digits.text, "naked single: r5c5 = 5");
+        assert_eq!(hint.text, "naked single: r5c5 = E");
+        assert_eq!(hint.placements, in_digits.placements);
+        // A state with no place for I (9) in row 1: said in letters.
+        let mut eliminated = vec![0; 81];
+        eliminated[..9].fill(1 << 9);
+        let state = letters.state(&[0; 81], &eliminated);
+        let contradiction = state.contradiction().unwrap();
+        assert_eq!(contradiction, "row 1 has no place left for I");
+        assert!(
+            state.to_text().starts_with("ABCDEFGH."),
+            "{}",
+            state.to_text()
+        );
     }
 
     #[test]
