@@ -129,6 +129,7 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
         ParseError::LineTooLong { .. }
             | ParseError::InvalidByte { .. }
             | ParseError::SizedIncompleteGrid { .. }
+            | ParseError::SizedGridRowLength { .. }
             | ParseError::Sized(_)
             | ParseError::PencilMarks
     ) {
@@ -317,6 +318,15 @@ struct RowsRead {
     rows: Vec<String>,
     /// Some row is a row of pencil marks (see [`marks_words`]): the grid is a candidate state.
     marks: bool,
+    /// The first row with a cell too many or too few: its line, its text and the error.
+    fault: Option<(u64, String, ParseError)>,
+}
+
+/// True when a line of `cells` cells is a row of a grid of side `size` typed with a cell or a
+/// few too many or too few (up to a third of the side, one at least), rather than a line of
+/// its own: it then spoils only its grid, whose other rows stay with it.
+pub fn is_near_row(cells: usize, size: usize) -> bool {
+    cells != size && cells.abs_diff(size) <= (size / 3).max(1)
 }
 
 impl<R: BufRead> SizedRecords<R> {
@@ -363,7 +373,15 @@ impl<R: BufRead> SizedRecords<R> {
 
     /// The record of the grid in progress, complete or not.
     fn end_grid(&mut self) -> Option<Record> {
-        let RowsRead { line, rows, marks } = self.grid.take()?;
+        let RowsRead {
+            line,
+            rows,
+            marks,
+            fault,
+        } = self.grid.take()?;
+        if let Some((line, text, error)) = fault {
+            return Some(record(line, text, error));
+        }
         let shape = self
             .shape
             .expect("only a shape has grids over several lines");
@@ -465,13 +483,33 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             };
             let size = shape.size();
             let marks = marks_words(text, self.numbers).is_some_and(|words| words.len() == size);
-            if cells == size || marks {
+            // In a grid of pencil marks (or a row with a value in parentheses), a row is
+            // counted in words, one a cell.
+            let words = text
+                .split_whitespace()
+                .filter(|word| !word.chars().all(is_separator));
+            let value = |word: &str| word.len() > 2 && word.starts_with('(') && word.ends_with(')');
+            let in_marks =
+                self.grid.as_ref().is_some_and(|grid| grid.marks) || words.clone().any(value);
+            let words = words.count();
+            let near = match in_marks {
+                true => is_near_row(words, size),
+                false => is_near_row(cells, size) && cells != shape.cells(),
+            };
+            if cells == size || marks || near {
                 let line = self.reader.number();
                 let grid = self.grid.get_or_insert_with(|| RowsRead {
                     line,
                     rows: Vec::new(),
                     marks: false,
+                    fault: None,
                 });
+                if near && !marks && cells != size {
+                    let found = if in_marks { words } else { cells };
+                    let row = grid.rows.len() + 1;
+                    let error = ParseError::SizedGridRowLength { row, found, size };
+                    grid.fault.get_or_insert((line, text.to_string(), error));
+                }
                 grid.rows.push(text.to_string());
                 grid.marks |= marks;
                 if grid.rows.len() == size {

@@ -1,7 +1,8 @@
 //! Grids of another size over several lines, without `--box`: a source whose first two lines
 //! are rows of the same grid (each as many cells as the side of a grid with boxes, other than
-//! 9 unless written in letters or `--alphabet` names symbols the 9x9 reader does not read) is
-//! read as `--box` would read it. Everything else goes to the 9x9 reader, untouched.
+//! 9 unless written in letters or `--alphabet` names symbols the 9x9 reader does not read), or
+//! whose first and third are, the second a row with a cell too many or too few, is read as
+//! `--box` would read it. Everything else goes to the 9x9 reader, untouched.
 //!
 //! Sides that are also a whole small puzzle (16 cells: a 4x4 puzzle, 36: 6x6, 64: 8x8) count
 //! as rows only when one of the two lines has a symbol that small puzzle cannot hold, and a
@@ -16,7 +17,7 @@ use sudoku_engine::pencil::block_line;
 use sudoku_engine::sized::{Alphabet, Shape};
 
 use super::sized_marks::marks_words;
-use super::sizes::{SizedRecords, other_symbols};
+use super::sizes::{SizedRecords, is_near_row, other_symbols};
 
 /// Lines of comments, blanks and separators looked past before the first row; a source with
 /// more is read as 9x9 puzzles.
@@ -53,6 +54,8 @@ pub fn records<'a, R: BufRead + 'a>(
 fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row>) {
     let mut seen = Vec::new();
     let mut first: Option<Row> = None;
+    // A second row that did not match the first was looked past.
+    let mut held_one = false;
     let mut skipped = 0;
     let mut after_return = false;
     loop {
@@ -91,6 +94,21 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
         match first {
             None if row.starts_grid(text, nine_too) => first = Some(row),
             None => return (seen, None),
+            Some(earlier) if !held_one && earlier.cells != row.cells => {
+                // A second row with a cell too many or too few (a word, among pencil marks):
+                // the third says whether the first was a row.
+                let count = match earlier.marks {
+                    true => text
+                        .split_whitespace()
+                        .filter(|w| !w.chars().all(is_separator))
+                        .count(),
+                    false => row.cells,
+                };
+                if !is_near_row(count, earlier.cells) {
+                    return (seen, None);
+                }
+                held_one = true;
+            }
             Some(earlier) => {
                 // A row of small numbers only reads the same either way.
                 let numbers = earlier.numbers || row.numbers;

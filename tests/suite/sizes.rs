@@ -1091,6 +1091,67 @@ fn a_9x9_puzzle_in_letters_is_explained_by_the_9x9_logic_in_its_letters() {
     }
 }
 
+/// A row of another size's grid typed with a cell too many or too few (a word, in a grid of
+/// pencil marks) spoils only its grid, one error at its line, wherever the grid is, with
+/// --box or without: the grids around it are still read.
+#[test]
+fn a_row_with_a_cell_too_few_spoils_only_its_grid_at_other_sizes() {
+    let good = ".3....\n54..6.\n....52\n...4..\n...1..\n16..3.\n";
+    let short = good.replacen("54..6.", "54.6.", 1);
+    let long = good.replacen("...4..", "...4...", 1);
+    let solution = "631524542361413652256413325146164235\n";
+    let cases = [
+        (
+            format!("{short}\n{good}"),
+            2,
+            "grid row 2 has 5 cells, expected 6",
+        ),
+        (
+            format!("{good}\n{short}\n{good}"),
+            9,
+            "grid row 2 has 5 cells, expected 6",
+        ),
+        (
+            format!("{good}\n{long}\n{good}"),
+            11,
+            "grid row 4 has 7 cells, expected 6",
+        ),
+    ];
+    for (text, line, why) in cases {
+        let grids = text.matches(".3....").count();
+        let mut expected = vec![solution; grids];
+        let bad = text
+            .split("\n\n")
+            .position(|grid| grid != good.trim_end())
+            .unwrap();
+        expected[bad] = "error: invalid puzzle\n";
+        for with_box in [&["--box", "2x3"][..], &[]] {
+            let (status, stdout, stderr) = run(&[&["solve"][..], with_box].concat(), &text);
+            assert_eq!(
+                (status, stdout),
+                (2, expected.concat()),
+                "{text}{with_box:?}"
+            );
+            assert_eq!(stderr, format!("sudoku: <stdin>:{line}: {why}\n"), "{text}");
+        }
+    }
+    // A grid of pencil marks with a word left out of its second row.
+    let (_, marks, _) = run(&["candidates"], ".3....54..6.....52...4.....1..16..3.\n");
+    let mut rows: Vec<&str> = marks.lines().collect();
+    let second = rows[1].replacen("(4) ", "", 1);
+    rows[1] = &second;
+    let text = rows.join("\n") + "\n\n" + good;
+    let (status, stdout, stderr) = run(&["solve"], &text);
+    assert_eq!(
+        (status, stdout),
+        (2, format!("error: invalid puzzle\n{solution}"))
+    );
+    assert_eq!(
+        stderr,
+        "sudoku: <stdin>:2: grid row 2 has 5 cells, expected 6\n"
+    );
+}
+
 /// A symbol outside the alphabet in a grid of pencil marks of another size is named, with its
 /// cell, and the grid is one record: the next one is still read.
 #[test]

@@ -59,6 +59,17 @@ pub enum ParseError {
         /// The side of the source's grids.
         size: usize,
     },
+    /// In a source of grids of another size (side `size`), a row of a grid typed with a cell
+    /// or a few too many or too few: it spoils only its grid.
+    #[error("grid row {row} has {}, expected {size}", cells(.found))]
+    SizedGridRowLength {
+        /// The row of the grid, from 1.
+        row: usize,
+        /// How many cells it holds (words, in a grid of pencil marks).
+        found: usize,
+        /// The side of the source's grids.
+        size: usize,
+    },
     /// In a source of grids of another size, a grid cut short by a blank line, a one-line
     /// puzzle or the end of the input.
     #[error("grid ends after {rows} of its {size} rows")]
