@@ -377,6 +377,25 @@ mod command_line {
         // check passes a state that keeps its solution, as it passes the grid after it.
         let (status, stdout, stderr) = run(&["check"], &format!("{grid}{SOLUTION}\n"));
         assert_eq!((status, stdout.as_str()), (0, "ok\nok\n"), "{stderr}");
+        // A word left out of a row, the first or another, spoils only the grid: one error,
+        // and the puzzle after it is answered.
+        for row in [1, 5] {
+            let mut lines: Vec<String> = grid.lines().map(str::to_string).collect();
+            let line = row + 1 + usize::from(row > 3);
+            let word = lines[line - 1]
+                .split_whitespace()
+                .nth(2)
+                .unwrap()
+                .to_string();
+            lines[line - 1] = lines[line - 1].replacen(&format!(" {word} "), " ", 1);
+            let text = lines.join("\n") + &format!("\n{EASY}\n");
+            let (status, stdout, stderr) = run(&["solve"], &text);
+            let expected = format!("error: invalid puzzle\n{SOLUTION}\n");
+            assert_eq!((status, stdout), (2, expected), "{text}");
+            let message =
+                format!("sudoku: <stdin>:{line}: grid row {row} has 8 cells, expected 9\n");
+            assert_eq!(stderr, message);
+        }
     }
 
     #[test]

@@ -26,7 +26,9 @@ use crate::error::ParseError;
 use crate::grid::{CELLS, Grid};
 use crate::lines::LineReader;
 use crate::markup::{is_border, is_section_header};
-use crate::pencil::{BlockGrid, BlockPart, block_line, candidate_text, marks_of_cell, marks_row};
+use crate::pencil::{
+    BlockGrid, BlockPart, block_line, candidate_text, marks_of_cell, marks_row, marks_row_length,
+};
 use crate::sized::Shape;
 
 /// The longest line kept, in bytes; a longer one is an error and the rest of it is skipped.
@@ -407,6 +409,23 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
     };
     if let Some(marks) = marks {
         return Line::Row(GridRow::Marks(marks));
+    }
+    // A row of pencil marks with a word too many or too few (more digits than a row of cells
+    // holds) spoils only its grid.
+    let words = match found {
+        10.. if found != CELLS => {
+            marks_row_length(&line[start..]).filter(|words| ROW_CELLS.contains(words))
+        }
+        _ => None,
+    };
+    if let Some(found) = words {
+        return Line::Bad {
+            error: ParseError::GridRowLength {
+                row: row.unwrap_or(1),
+                found,
+            },
+            fit: BadFit::Row,
+        };
     }
     match found {
         0 => Line::Skip,

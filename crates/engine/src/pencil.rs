@@ -52,6 +52,27 @@ pub fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
     (count == 9).then_some(row)
 }
 
+/// How many cells a line of pencil-mark words holds when it is a row of pencil marks with a
+/// cell too many or too few (`| 4 1679 | 139 ...`): every word candidate digits 1-9, each once,
+/// some word two or more of them, and not nine words. None for any other line.
+pub fn marks_row_length(line: &[u8]) -> Option<usize> {
+    let words: Vec<&[u8]> = line
+        .split(|&byte| byte.is_ascii_whitespace() || byte == b'|')
+        .filter(|word| !word.is_empty())
+        .collect();
+    let candidates = |word: &&[u8]| {
+        let mut seen = 0u16;
+        word.iter().all(|&byte| {
+            let digit = byte.wrapping_sub(b'0');
+            let fresh = (1..=9).contains(&digit) && seen >> digit & 1 == 0;
+            seen |= 1 << digit.min(15);
+            fresh
+        })
+    };
+    let marks = words.iter().all(candidates) && words.iter().any(|word| word.len() > 1);
+    (marks && words.len() != 9).then_some(words.len())
+}
+
 /// What a line of the grid of candidate blocks shows of one cell: a third of its candidates
 /// (` 1 . 3 `), its value (`  (5)  `, on the middle line), or nothing (`       `, above and
 /// below a value).
@@ -185,6 +206,20 @@ mod tests {
         ] {
             assert_eq!(marks_row(line.as_bytes()), None, "{line}");
         }
+        // A word left out, or one too many: the row's length; a row of cells is no such row.
+        let short = b"| 4 1679 | 139 2369 269 | 8 1239 5 |";
+        assert_eq!(marks_row_length(short), Some(8));
+        assert_eq!(
+            marks_row_length(b"4 1679 12679 139 2369 269 8 1239 5 7"),
+            Some(10)
+        );
+        assert_eq!(
+            marks_row_length(b"| 4 1679 12679 | 139 2369 269 | 8 1239 5 |"),
+            None
+        );
+        assert_eq!(marks_row_length(b"1 2 3 4 5 6 7 8"), None);
+        assert_eq!(marks_row_length(b"12 3 . 4 5 6 7 8 9"), None);
+        assert_eq!(marks_row_length(b"11 2 3 4 5 6 7 8"), None);
     }
 
     #[test]
