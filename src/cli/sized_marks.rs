@@ -14,11 +14,7 @@ use sudoku_engine::sized::{Alphabet, Shape, SizedError};
 /// grid on one line). `numbers`: the symbols are whole numbers, joined by `,` in a word of
 /// candidates.
 pub fn marks_words(line: &str, numbers: bool) -> Option<Vec<&str>> {
-    let words = || {
-        line.split_whitespace()
-            .filter(|word| !word.chars().all(is_separator))
-    };
-    let is_value = |word: &str| word.len() > 2 && word.starts_with('(') && word.ends_with(')');
+    let words = || words_of(line);
     let several = |word: &str| match numbers {
         true => word.contains(','),
         false => word.chars().count() > 1,
@@ -38,6 +34,19 @@ pub fn marks_words(line: &str, numbers: bool) -> Option<Vec<&str>> {
     let symbols: usize = words.iter().map(|word| symbols(word, numbers).len()).sum();
     let one_line = !numbers && symbols == words.len() * words.len();
     (!one_line && words.iter().all(plain)).then_some(words)
+}
+
+/// The words of a line, separators (`|`, `+`, `-` on their own) left out: its cells, in a row
+/// of pencil marks.
+pub fn words_of(line: &str) -> impl Iterator<Item = &str> + Clone {
+    line.split_whitespace()
+        .filter(|word| !word.chars().all(is_separator))
+}
+
+/// True for a word that is a value in parentheses, as a grid of pencil marks writes a filled
+/// cell: `(5)`.
+pub fn is_value(word: &str) -> bool {
+    word.len() > 2 && word.starts_with('(') && word.ends_with(')')
 }
 
 /// The symbols of a cell's word: its value's, or its candidates'.

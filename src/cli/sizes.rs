@@ -20,7 +20,7 @@ use sudoku_engine::solver::{self, SearchStats, SolutionCount};
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record, TimedOut};
 
 use super::output::Problem;
-use super::sized_marks::{candidate_line, marks_words};
+use super::sized_marks::{candidate_line, is_value, marks_words, words_of};
 use super::sniff;
 
 /// How puzzles of other sizes are read and written.
@@ -414,6 +414,20 @@ impl<R: BufRead> SizedRecords<R> {
         Some(record(line, text, error))
     }
 
+    /// How many cells a line of `cells` cells that is no row of `shape` holds when it is a row
+    /// typed with a cell or a few too many or too few ([`is_near_row`]): counted in words in a
+    /// grid of pencil marks (or on a line with a value in parentheses), else in cells; None for
+    /// a line of its own (a whole puzzle, say).
+    fn faulty_row_length(&self, text: &str, cells: usize, shape: Shape) -> Option<usize> {
+        let in_marks =
+            self.grid.as_ref().is_some_and(|grid| grid.marks) || words_of(text).any(is_value);
+        let found = match in_marks {
+            true => words_of(text).count(),
+            false => cells,
+        };
+        (is_near_row(found, shape.size()) && found != shape.cells()).then_some(found)
+    }
+
     /// The record of a line that is not a row, given after the grid it interrupts (if any,
     /// which is given first).
     fn after_grid(&mut self, text: String, error: ParseError) -> Record {
@@ -483,20 +497,11 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             };
             let size = shape.size();
             let marks = marks_words(text, self.numbers).is_some_and(|words| words.len() == size);
-            // In a grid of pencil marks (or a row with a value in parentheses), a row is
-            // counted in words, one a cell.
-            let words = text
-                .split_whitespace()
-                .filter(|word| !word.chars().all(is_separator));
-            let value = |word: &str| word.len() > 2 && word.starts_with('(') && word.ends_with(')');
-            let in_marks =
-                self.grid.as_ref().is_some_and(|grid| grid.marks) || words.clone().any(value);
-            let words = words.count();
-            let near = match in_marks {
-                true => is_near_row(words, size),
-                false => is_near_row(cells, size) && cells != shape.cells(),
+            let faulty = match cells == size || marks {
+                true => None,
+                false => self.faulty_row_length(text, cells, shape),
             };
-            if cells == size || marks || near {
+            if cells == size || marks || faulty.is_some() {
                 let line = self.reader.number();
                 let grid = self.grid.get_or_insert_with(|| RowsRead {
                     line,
@@ -504,8 +509,7 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
                     marks: false,
                     fault: None,
                 });
-                if near && !marks && cells != size {
-                    let found = if in_marks { words } else { cells };
+                if let Some(found) = faulty {
                     let row = grid.rows.len() + 1;
                     let error = ParseError::SizedGridRowLength { row, found, size };
                     grid.fault.get_or_insert((line, text.to_string(), error));

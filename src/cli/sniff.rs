@@ -16,7 +16,7 @@ use sudoku_engine::markup::{is_border, is_section_header, is_separator};
 use sudoku_engine::pencil::block_line;
 use sudoku_engine::sized::{Alphabet, Shape};
 
-use super::sized_marks::marks_words;
+use super::sized_marks::{marks_words, words_of};
 use super::sizes::{SizedRecords, is_near_row, other_symbols};
 
 /// Lines of comments, blanks and separators looked past before the first row; a source with
@@ -98,10 +98,7 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
                 // A second row with a cell too many or too few (a word, among pencil marks):
                 // the third says whether the first was a row.
                 let count = match earlier.marks {
-                    true => text
-                        .split_whitespace()
-                        .filter(|w| !w.chars().all(is_separator))
-                        .count(),
+                    true => words_of(text).count(),
                     false => row.cells,
                 };
                 if !is_near_row(count, earlier.cells) {
