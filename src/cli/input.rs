@@ -317,11 +317,7 @@ impl<R: Read> CsvRecords<R> {
                 ),
                 Ok(text) => (text.to_string(), text.parse::<Grid>()),
             };
-            Record {
-                line,
-                puzzle: puzzle.map_err(|error| InvalidPuzzle { text, error }),
-                companion: None,
-            }
+            Record::new(line, puzzle.map_err(|error| InvalidPuzzle { text, error }))
         };
         match self.column {
             Some(index) => read(index),

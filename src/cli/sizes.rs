@@ -444,11 +444,7 @@ impl<R: BufRead> SizedRecords<R> {
 
 /// A record holding `text` for [`other_size`] to read.
 fn record(line: u64, text: String, error: ParseError) -> Record {
-    Record {
-        line,
-        puzzle: Err(InvalidPuzzle { text, error }),
-        companion: None,
-    }
+    Record::new(line, Err(InvalidPuzzle { text, error }))
 }
 
 impl<R: BufRead> Iterator for SizedRecords<R> {

@@ -50,6 +50,18 @@ pub struct Record {
     pub companion: Option<Box<Grid>>,
 }
 
+impl Record {
+    /// The record of `puzzle` (or of the text that should have been one) starting at `line`,
+    /// without a companion.
+    pub fn new(line: u64, puzzle: Result<Grid, InvalidPuzzle>) -> Record {
+        Record {
+            line,
+            puzzle,
+            companion: None,
+        }
+    }
+}
+
 /// Text that is not a puzzle: the text itself (its first line) and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InvalidPuzzle {
@@ -118,11 +130,7 @@ impl PartialGrid {
     fn into_record(self) -> Record {
         let typo = self.first_marks.as_ref().filter(|_| self.has_blank);
         if let Some((line, invalid)) = self.fault.or_else(|| typo.cloned()) {
-            return Record {
-                line,
-                puzzle: Err(invalid),
-                companion: None,
-            };
+            return Record::new(line, Err(invalid));
         }
         let puzzle = if self.rows == 9 && self.first_marks.is_some() {
             Err(InvalidPuzzle {
@@ -138,11 +146,7 @@ impl PartialGrid {
                 error: ParseError::IncompleteGrid { rows: self.rows },
             })
         };
-        Record {
-            line: self.start,
-            puzzle,
-            companion: None,
-        }
+        Record::new(self.start, puzzle)
     }
 }
 
@@ -156,15 +160,11 @@ struct PartialBlocks {
 }
 
 impl PartialBlocks {
-    /// The record of this grid when it ends, after `lines` of its 27 lines: its first typo, if
-    /// it has one; else the candidate state, once whole (`marks`), or the grid cut short.
+    /// The record of this grid when it ends: its first typo, if it has one; else the candidate
+    /// state, once whole (`marks`), or the grid cut short.
     fn into_record(self, marks: Option<[u16; CELLS]>) -> Record {
         if let Some((line, invalid)) = self.fault {
-            return Record {
-                line,
-                puzzle: Err(invalid),
-                companion: None,
-            };
+            return Record::new(line, Err(invalid));
         }
         let invalid = match marks {
             Some(marks) => InvalidPuzzle {
@@ -178,11 +178,7 @@ impl PartialBlocks {
                 },
             },
         };
-        Record {
-            line: self.start,
-            puzzle: Err(invalid),
-            companion: None,
-        }
+        Record::new(self.start, Err(invalid))
     }
 }
 
@@ -466,14 +462,11 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// The record for the current line when it is a puzzle or a malformed one.
     fn record(&self, puzzle: Result<Grid, ParseError>) -> Record {
-        Record {
-            line: self.lines.number(),
-            puzzle: puzzle.map_err(|error| InvalidPuzzle {
-                text: self.line_text(),
-                error,
-            }),
-            companion: None,
-        }
+        let puzzle = puzzle.map_err(|error| InvalidPuzzle {
+            text: self.line_text(),
+            error,
+        });
+        Record::new(self.lines.number(), puzzle)
     }
 
     /// Handles one line; returns the record it completes, if any.

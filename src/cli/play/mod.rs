@@ -161,14 +161,11 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
     };
     let path = PathBuf::from(source);
     if source != "-" && !path.exists() {
-        let record = Record {
-            line: 1,
-            puzzle: sudoku_engine::parse::parse_one(source).map_err(|error| InvalidPuzzle {
-                text: source.clone(),
-                error,
-            }),
-            companion: None,
-        };
+        let puzzle = sudoku_engine::parse::parse_one(source).map_err(|error| InvalidPuzzle {
+            text: source.clone(),
+            error,
+        });
+        let record = Record::new(1, puzzle);
         let game = game_of(&record, args)
             .with_context(|| format!("{source}: no such file, and not a puzzle to play"))?;
         return Ok((game, None));
