@@ -1,8 +1,9 @@
 //! Grids of another size over several lines, without `--box`: a source whose first two lines
 //! are rows of the same grid (each as many cells as the side of a grid with boxes, other than
 //! 9 unless written in letters or `--alphabet` names symbols the 9x9 reader does not read), or
-//! whose first and third are, the second a row with a cell too many or too few, is read as
-//! `--box` would read it. Everything else goes to the 9x9 reader, untouched.
+//! whose first and third are or second and third are, the other a row with a cell too many or
+//! too few (a first one only where the 9x9 reader would hold it for a grid's other rows too),
+//! is read as `--box` would read it. Everything else goes to the 9x9 reader, untouched.
 //!
 //! Sides that are also a whole small puzzle (16 cells: a 4x4 puzzle, 36: 6x6, 64: 8x8) count
 //! as rows only when one of the two lines has a symbol that small puzzle cannot hold, and a
@@ -10,11 +11,11 @@
 
 use std::io::{self, BufRead, Cursor, Read};
 
-use sudoku_engine::PuzzleReader;
 use sudoku_engine::Record;
 use sudoku_engine::markup::{is_border, is_section_header, is_separator};
 use sudoku_engine::pencil::block_line;
 use sudoku_engine::sized::{Alphabet, Shape};
+use sudoku_engine::{PuzzleReader, parse};
 
 use super::sized_marks::{marks_words, words_of};
 use super::sizes::{SizedRecords, is_near_row, other_symbols};
@@ -54,7 +55,8 @@ pub fn records<'a, R: BufRead + 'a>(
 fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row>) {
     let mut seen = Vec::new();
     let mut first: Option<Row> = None;
-    // A second row that did not match the first was looked past.
+    // A row that did not match the others was looked past: the first (its cells), or another.
+    let mut bad_first = None;
     let mut held_one = false;
     let mut skipped = 0;
     let mut after_return = false;
@@ -75,7 +77,7 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
         let row = Row::of_marks(text).unwrap_or_else(|| Row::of(text));
         let blank_or_comment =
             text.is_empty() || text.starts_with('#') || is_section_header(text.as_bytes());
-        if first.is_some() && blank_or_comment {
+        if (first.is_some() || bad_first.is_some()) && blank_or_comment {
             // The rows of a grid follow each other.
             return (seen, None);
         }
@@ -91,10 +93,19 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
         if block_line(text.as_bytes()).is_some() {
             return (seen, None);
         }
-        match first {
-            None if row.starts_grid(text, nine_too) => first = Some(row),
-            None => return (seen, None),
-            Some(earlier) if !held_one && earlier.cells != row.cells => {
+        match (first, bad_first) {
+            (None, None) if row.starts_grid(text, nine_too) => first = Some(row),
+            // A first row with a cell too many or too few, held as the start of a grid by the
+            // 9x9 reader too: the next two lines say whether it was another size's.
+            (None, None) if parse::starts_grid(row.cells) && !row.numbers => {
+                bad_first = Some(row.cells);
+            }
+            (None, Some(bad)) if row.starts_grid(text, nine_too) && is_near_row(bad, row.cells) => {
+                first = Some(row);
+                held_one = true;
+            }
+            (None, _) => return (seen, None),
+            (Some(earlier), _) if !held_one && earlier.cells != row.cells => {
                 // A second row with a cell too many or too few (a word, among pencil marks):
                 // the third says whether the first was a row.
                 let count = match earlier.marks {
@@ -106,7 +117,7 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
                 }
                 held_one = true;
             }
-            Some(earlier) => {
+            (Some(earlier), _) => {
                 // A row of small numbers only reads the same either way.
                 let numbers = earlier.numbers || row.numbers;
                 let marks = earlier.marks || row.marks;

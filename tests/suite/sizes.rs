@@ -1135,6 +1135,31 @@ fn a_row_with_a_cell_too_few_spoils_only_its_grid_at_other_sizes() {
             assert_eq!(stderr, format!("sudoku: <stdin>:{line}: {why}\n"), "{text}");
         }
     }
+    // A 16x16 grid whose first row has a cell too many or too few, without --box: the grid
+    // after it is still read as 16x16 (it was once refused, line by line, as 4x4 puzzles).
+    let sixteen = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
+    let sixteen = sixteen.lines().find(|line| !line.starts_with('#')).unwrap();
+    let (_, solved, _) = run(&["solve"], &format!("{sixteen}\n"));
+    let rows: Vec<String> = sixteen
+        .trim()
+        .as_bytes()
+        .chunks(16)
+        .map(|row| String::from_utf8(row.to_vec()).unwrap() + "\n")
+        .collect();
+    let grid = rows.concat();
+    for (first, found) in [
+        (format!("1{}", rows[0]), 17),
+        (rows[0][1..].to_string(), 15),
+    ] {
+        let text = format!("{first}{}\n{grid}", rows[1..].concat());
+        let (status, stdout, stderr) = run(&["solve"], &text);
+        assert_eq!(
+            (status, stdout),
+            (2, format!("error: invalid puzzle\n{solved}"))
+        );
+        let message = format!("sudoku: <stdin>:1: grid row 1 has {found} cells, expected 16\n");
+        assert_eq!(stderr, message);
+    }
     // A grid of pencil marks with a word left out of its second row.
     let (_, marks, _) = run(&["candidates"], ".3....54..6.....52...4.....1..16..3.\n");
     let mut rows: Vec<&str> = marks.lines().collect();
