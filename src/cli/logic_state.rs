@@ -13,11 +13,11 @@ use sudoku_logic::{
     Candidates, CellDigit, Rating, Step, Technique, next_step_before, solve_steps_before,
 };
 
-use super::nine_symbols::step_in;
+use super::nine_symbols::{step_in, values_in};
 use super::sizes::{AnyGrid, SizedPuzzle};
 
 /// A pencil-mark state of any size.
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum AnyState {
     /// A 9x9 state.
     Nine(Box<Candidates>),
@@ -64,6 +64,14 @@ impl AnyStep {
         match self {
             AnyStep::Nine(step) | AnyStep::NineIn(step, _) => step.rating,
             AnyStep::Other(step) => step.rating,
+        }
+    }
+
+    /// The side of its grid.
+    pub fn side(&self) -> usize {
+        match self {
+            AnyStep::Nine(_) | AnyStep::NineIn(..) => 9,
+            AnyStep::Other(step) => step.side(),
         }
     }
 
@@ -157,6 +165,36 @@ impl AnyState {
         match self {
             AnyState::NineIn(state, alphabet) => AnyState::Other(nine_shown_in(&state, alphabet)),
             state => state,
+        }
+    }
+
+    /// The candidates of an open cell (bit `v` for value `v`, cells in reading order from 0); 0
+    /// for a filled one.
+    pub fn marks(&self, cell: usize) -> u64 {
+        match self {
+            AnyState::Nine(state) | AnyState::NineIn(state, _) => {
+                u64::from(state.marks(Position::new(cell)).bits())
+            }
+            AnyState::Other(state) => state.marks(cell) << 1,
+        }
+    }
+
+    /// The value of a filled cell.
+    pub fn value(&self, cell: usize) -> Option<u8> {
+        match self {
+            AnyState::Nine(state) | AnyState::NineIn(state, _) => state.value(Position::new(cell)),
+            AnyState::Other(state) => state.value(cell),
+        }
+    }
+
+    /// What makes the state impossible, in words (values in its own symbols), if anything.
+    pub fn contradiction(&self) -> Option<String> {
+        match self {
+            AnyState::Nine(state) => state.contradiction().map(|c| c.to_string()),
+            AnyState::NineIn(state, alphabet) => state
+                .contradiction()
+                .map(|c| values_in(&c.to_string(), *alphabet)),
+            AnyState::Other(state) => state.contradiction(),
         }
     }
 

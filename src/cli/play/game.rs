@@ -9,7 +9,8 @@ use sudoku_engine::sized::Alphabet;
 
 use super::later::Later;
 pub use super::rules::Solutions;
-use super::rules::{AT_ONCE, Found, Hint, IN_THE_BACKGROUND, Rules, State, values_of};
+use super::rules::{AT_ONCE, Found, Hint, IN_THE_BACKGROUND, Rules, next_step, values_of};
+use crate::cli::logic_state::AnyState;
 
 /// How long the end of the game waits for the hardest technique before it is announced
 /// without it (it follows once found).
@@ -378,7 +379,7 @@ impl Game {
     }
 
     /// The marks shown in `cell`, taking the candidate state from `state` when needed.
-    fn marks_in(&self, cell: usize, state: impl FnOnce() -> State) -> u64 {
+    fn marks_in(&self, cell: usize, state: impl FnOnce() -> AnyState) -> u64 {
         if self.board.digits[cell] != 0 || self.stage == Stage::Entering {
             0
         } else if self.settings.auto_candidates {
@@ -432,7 +433,7 @@ impl Game {
 
     /// The candidate state the logic works on: the rules' candidates less the player's
     /// eliminations.
-    pub fn state(&self) -> State {
+    pub fn state(&self) -> AnyState {
         self.rules.state(&self.board.digits, &self.board.eliminated)
     }
 
@@ -588,7 +589,7 @@ impl Game {
             self.say(Tone::Warning, problem);
             return;
         }
-        match self.state().next_step() {
+        match next_step(&self.state()) {
             Found::Step(step) => {
                 let mut text = format!("{}  (? again applies it)", step.text);
                 let mistakes = self.mistakes();
@@ -734,7 +735,7 @@ impl Game {
     /// follows when a candidate the move removed leaves a cell with one candidate (naked) or a
     /// value with one place in a unit through that cell (hidden); singles the move did not
     /// touch are left for the player to find.
-    fn auto_fill(&mut self, before: &State) {
+    fn auto_fill(&mut self, before: &AnyState) {
         while self.problem().is_none() {
             let Some((cell, value)) = self.single_after(before) else {
                 break;
@@ -745,7 +746,7 @@ impl Game {
 
     /// The first single among the cells and units whose candidates changed since `before`, as
     /// its cell and value.
-    fn single_after(&self, before: &State) -> Option<(usize, u8)> {
+    fn single_after(&self, before: &AnyState) -> Option<(usize, u8)> {
         let now = self.state();
         let cells = 0..self.rules.cells();
         let removed = |cell: usize| before.marks(cell) & !now.marks(cell);
@@ -874,7 +875,7 @@ mod tests {
     fn nothing_is_filled_before_the_first_move() {
         let game = game();
         assert_eq!(count(&game, Origin::Auto), 0);
-        let Found::Step(step) = game.state().next_step() else {
+        let Found::Step(step) = next_step(&game.state()) else {
             panic!("no step")
         };
         assert!(step.technique.is_single());

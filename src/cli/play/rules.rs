@@ -11,10 +11,9 @@ use std::time::{Duration, Instant};
 use sudoku_engine::sized::{self, Alphabet, Shape, SizedGrid};
 use sudoku_engine::{Grid, Position, count_solutions};
 use sudoku_logic::sized::{SizedCandidates, SizedMove};
-use sudoku_logic::{Candidates, CellDigit, Technique, explain, next_step, rate};
+use sudoku_logic::{Candidates, CellDigit, Technique, explain, rate};
 
-use crate::cli::logic_state::nine_shown_in;
-use crate::cli::nine_symbols::{step_in, values_in};
+use crate::cli::logic_state::{AnyState, AnyStep};
 
 /// How long the logic of other sizes may look for a step: a hard 25x25 grid can take
 /// minutes.
@@ -77,15 +76,6 @@ pub enum Found {
     Nothing,
     /// The search took longer than the time allowed.
     TimedOut,
-}
-
-/// The candidates of a position: the rules' less the player's eliminations.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum State {
-    /// A 9x9 grid, for the 9x9 logic, and the symbols its values are written in.
-    Nine(Box<Candidates>, Alphabet),
-    /// Any other size.
-    Other(SizedCandidates),
 }
 
 impl Rules {
@@ -209,8 +199,9 @@ impl Rules {
     }
 
     /// The candidates of the position `digits`, less `eliminated` (bit `v` of a cell's word
-    /// for value `v`).
-    pub fn state(&self, digits: &[u8], eliminated: &[u64]) -> State {
+    /// for value `v`): a 9x9 grid in any symbols for the 9x9 logic, any other for the logic of
+    /// every size.
+    pub fn state(&self, digits: &[u8], eliminated: &[u64]) -> AnyState {
         if self.is_nine() {
             let mut state = Candidates::from_grid(&nine_grid(digits));
             for (position, &bits) in Position::all().zip(eliminated) {
@@ -218,7 +209,10 @@ impl Rules {
                     state.eliminate(CellDigit { position, digit });
                 }
             }
-            return State::Nine(Box::new(state), self.alphabet);
+            return match self.alphabet {
+                Alphabet::Digits => AnyState::Nine(Box::new(state)),
+                alphabet => AnyState::NineIn(Box::new(state), alphabet),
+            };
         }
         let mut state = SizedCandidates::from_grid(&self.grid(digits), self.alphabet);
         for (cell, &bits) in eliminated.iter().enumerate() {
@@ -226,7 +220,7 @@ impl Rules {
                 state.eliminate(cell, value);
             }
         }
-        State::Other(state)
+        AnyState::Other(state)
     }
 
     /// How many solutions the givens allow (none, one or several), with the solution when
@@ -284,64 +278,34 @@ impl Rules {
     }
 }
 
-impl State {
-    /// The candidates of an open cell (bit `v` for value `v`); 0 for a filled one.
-    pub fn marks(&self, cell: usize) -> u64 {
-        match self {
-            State::Nine(state, _) => u64::from(state.marks(Position::new(cell)).bits()),
-            State::Other(state) => state.marks(cell) << 1,
-        }
-    }
+/// The easiest next step of `state`, in the game's terms; on other sizes than 9x9, looked for
+/// within [`PATIENCE`].
+pub fn next_step(state: &AnyState) -> Found {
+    let deadline = matches!(state, AnyState::Other(_)).then(|| Instant::now() + PATIENCE);
+    let Ok(found) = state.next_step(deadline) else {
+        return Found::TimedOut;
+    };
+    found.map_or(Found::Nothing, |step| Found::Step(Hint::of(&step)))
+}
 
-    /// The value of a filled cell.
-    pub fn value(&self, cell: usize) -> Option<u8> {
-        match self {
-            State::Nine(state, _) => state.value(Position::new(cell)),
-            State::Other(state) => state.value(cell),
-        }
-    }
-
-    /// What makes the position impossible, in words, if anything.
-    pub fn contradiction(&self) -> Option<String> {
-        match self {
-            State::Nine(state, alphabet) => state
-                .contradiction()
-                .map(|c| values_in(&c.to_string(), *alphabet)),
-            State::Other(state) => state.contradiction(),
-        }
-    }
-
-    /// The easiest next step.
-    pub fn next_step(&self) -> Found {
-        let found = match self {
-            State::Nine(state, alphabet) => next_step(state).map(|step| Hint {
-                technique: step.technique,
-                placements: step.placements.iter().map(|&m| sized_move(m)).collect(),
-                eliminations: step.eliminations.iter().map(|&m| sized_move(m)).collect(),
-                text: step_in(&step.to_string(), *alphabet),
-            }),
-            State::Other(state) => {
-                let deadline = Some(Instant::now() + PATIENCE);
-                let Ok(found) = sudoku_logic::sized::next_step_before(state, deadline) else {
-                    return Found::TimedOut;
-                };
-                found.map(|step| Hint {
-                    technique: step.technique,
-                    text: step.to_string(),
-                    placements: step.placements,
-                    eliminations: step.eliminations,
+impl Hint {
+    /// A step of the logic, in the game's terms.
+    fn of(step: &AnyStep) -> Hint {
+        let side = step.side();
+        let moves = |placements: bool| {
+            step.cells(placements)
+                .into_iter()
+                .map(|cell| SizedMove {
+                    cell: (cell.row - 1) * side + cell.column - 1,
+                    value: cell.value,
                 })
-            }
+                .collect()
         };
-        found.map_or(Found::Nothing, Found::Step)
-    }
-
-    /// The candidate form of the position, as `sudoku candidates` writes it.
-    pub fn to_text(&self) -> String {
-        match self {
-            State::Nine(state, Alphabet::Digits) => state.to_text(),
-            State::Nine(state, alphabet) => nine_shown_in(state, *alphabet).to_text(),
-            State::Other(state) => state.to_text(),
+        Hint {
+            technique: step.technique(),
+            placements: moves(true),
+            eliminations: moves(false),
+            text: step.to_string(),
         }
     }
 }
@@ -349,13 +313,6 @@ impl State {
 /// The values of a set, smallest first.
 pub fn values_of(bits: u64) -> impl Iterator<Item = u8> {
     (1..64u8).filter(move |&v| bits >> v & 1 == 1)
-}
-
-fn sized_move(CellDigit { position, digit }: CellDigit) -> SizedMove {
-    SizedMove {
-        cell: position.index(),
-        value: digit,
-    }
 }
 
 /// The 9x9 grid of 81 values.
@@ -407,7 +364,7 @@ mod tests {
         let (letters, none) = (Rules::new(Shape::NINE, Alphabet::Letters), vec![0; 81]);
         let state = letters.state(puzzle.cells(), &none);
         let classic = Rules::classic().state(puzzle.cells(), &none);
-        let (Found::Step(hint), Found::Step(in_digits)) = (state.next_step(), classic.next_step())
+        let (Found::Step(hint), Found::Step(in_digits)) = (next_step(&state), next_step(&classic))
         else {
             panic!("the puzzle has a step");
         };
