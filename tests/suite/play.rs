@@ -457,6 +457,32 @@ mod in_a_terminal {
     }
 
     #[test]
+    fn a_9x9_game_in_letters_gets_the_9x9_logic_s_hint_in_its_letters() {
+        // A puzzle of top1465 in letters, filled up to where its next step is an ALS-XY-Wing,
+        // which only the 9x9 logic knows (the logic of every size would take another step).
+        let digits = common::puzzles("top1465.txt")[224].to_string();
+        let letters: String = digits
+            .chars()
+            .map(|c| match c {
+                '1'..='9' => char::from(c as u8 - b'1' + b'A'),
+                c => c,
+            })
+            .collect();
+        let until = ["fill", "-f", "candidates", "--until", "Sue de Coq"];
+        let (_, state, _) = common::run(&until, &format!("{letters}\n"));
+        let (_, hint, _) = common::run(&["hint"], &state);
+        assert!(hint.starts_with("ALS-XY-Wing: A = r7c1"), "{hint}");
+        assert!(hint.contains("x = F, y = G -> r7c5 <> H"), "{hint}");
+        let mut screen = Screen::open(30, 120);
+        let child = screen.spawn(&["play", state.trim()]);
+        screen.wait_for("Good luck");
+        screen.press("?");
+        screen.wait_for("ALS-XY-Wing: A = r7c1");
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+    }
+
+    #[test]
     fn a_16x16_game_takes_letters_saves_its_size_and_solve_reads_it() {
         let folder = tempfile::tempdir().unwrap();
         let save = folder.path().join("game.txt");
