@@ -15,9 +15,36 @@ const UNIT_LIST_WORDS: [&str; 3] = ["rows ", "columns ", "boxes "];
 /// `: `), which may hold numbers of its own (`Unique Rectangle Type 1`), is kept.
 pub fn step_in(text: &str, alphabet: Alphabet) -> String {
     match text.split_once(": ") {
-        Some((name, rest)) => format!("{name}: {}", values_in(rest, alphabet)),
+        Some((name, rest)) => format!(
+            "{name}: {}",
+            values_in(&sets_named_apart(rest, alphabet), alphabet)
+        ),
         None => values_in(text, alphabet),
     }
+}
+
+/// The names of the sets an ALS step speaks of (`A = r1c2, ..., B = ..., pivot C = ...`) in
+/// small letters when the values are capital ones, so that no set reads as a value.
+fn sets_named_apart(reason: &str, alphabet: Alphabet) -> String {
+    if alphabet != Alphabet::Letters {
+        return reason.to_string();
+    }
+    let named = |name: &str| format!("{name} = r");
+    let renamed = match reason.strip_prefix(&named("A")) {
+        Some(rest) => format!("{}{rest}", named("a")),
+        None => reason.to_string(),
+    };
+    renamed
+        .replacen(
+            &format!(", {}", named("B")),
+            &format!(", {}", named("b")),
+            1,
+        )
+        .replacen(
+            &format!("pivot {}", named("C")),
+            &format!("pivot {}", named("c")),
+            1,
+        )
 }
 
 /// `text`, words of the 9x9 logic about a grid (`box 6 has no place left for 7`), with every
@@ -104,7 +131,11 @@ mod tests {
             ),
             (
                 "ALS-XY-Wing: A = r1c2, B = r4c7, pivot C = r4c4, x = 8, y = 3 -> r3c7 <> 2",
-                "ALS-XY-Wing: A = r1c2, B = r4c7, pivot C = r4c4, x = H, y = C -> r3c7 <> B",
+                "ALS-XY-Wing: a = r1c2, b = r4c7, pivot c = r4c4, x = H, y = C -> r3c7 <> B",
+            ),
+            (
+                "ALS-XZ: A = r4c4, r4c5, B = r5c4, r5c7, x = 9 -> r5c6 <> 7",
+                "ALS-XZ: a = r4c4, r4c5, b = r5c4, r5c7, x = I -> r5c6 <> G",
             ),
             (
                 "ALS-XY-Chain: r5c2, r5c4 -2- r5c3, r5c9 -4,7- r5c7 -> r3c7 <> 4",

@@ -471,13 +471,13 @@ mod in_a_terminal {
         let until = ["fill", "-f", "candidates", "--until", "Sue de Coq"];
         let (_, state, _) = common::run(&until, &format!("{letters}\n"));
         let (_, hint, _) = common::run(&["hint"], &state);
-        assert!(hint.starts_with("ALS-XY-Wing: A = r7c1"), "{hint}");
+        assert!(hint.starts_with("ALS-XY-Wing: a = r7c1"), "{hint}");
         assert!(hint.contains("x = F, y = G -> r7c5 <> H"), "{hint}");
         let mut screen = Screen::open(30, 120);
         let child = screen.spawn(&["play", state.trim()]);
         screen.wait_for("Good luck");
         screen.press("?");
-        screen.wait_for("ALS-XY-Wing: A = r7c1");
+        screen.wait_for("ALS-XY-Wing: a = r7c1");
         screen.press("q");
         assert_eq!(exit_status(child, &screen), 0);
     }

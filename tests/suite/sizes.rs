@@ -996,7 +996,8 @@ fn the_candidate_grids_of_other_sizes_read_back() {
 }
 
 /// The digits a 9x9 step's text names as values, read back from the text of the same step in
-/// letters A-I: a capital letter not in a word, not the name of a set (`A = r1c2`, `pivot C`).
+/// letters A-I (a capital letter not in a word), with the names of an ALS step's sets, written
+/// in small letters beside capital values, in capitals again.
 fn values_as_digits(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::new();
@@ -1005,13 +1006,17 @@ fn values_as_digits(text: &str) -> String {
         let after: String = chars[at + 1..].iter().take(4).collect();
         let in_word = before.is_some_and(|b| b.is_ascii_alphabetic())
             || after.starts_with(|a: char| a.is_ascii_alphabetic() && a != 'r');
-        let a_set = after.starts_with(" = r") || out.ends_with("pivot ");
         match c {
-            'A'..='I' if !in_word && !a_set => out.push(char::from(c as u8 - b'A' + b'1')),
+            'A'..='I' if !in_word => out.push(char::from(c as u8 - b'A' + b'1')),
             _ => out.push(c),
         }
     }
-    out
+    let out = match out.strip_prefix("a = r") {
+        Some(rest) => format!("A = r{rest}"),
+        None => out,
+    };
+    out.replacen(", b = r", ", B = r", 1)
+        .replacen("pivot c = r", "pivot C = r", 1)
 }
 
 /// A 9x9 puzzle in letters is explained, filled and rated as the same puzzle in digits is, by
