@@ -1096,6 +1096,36 @@ fn a_9x9_puzzle_in_letters_is_explained_by_the_9x9_logic_in_its_letters() {
     }
 }
 
+/// A 27x27 puzzle on one line has 729 cells, as many as a 9x9 candidate line has characters:
+/// with --box 3x9 it is the puzzle, in every subcommand (solve, count and check once took it
+/// for a candidate line); without, a 729-character line of digits is still a candidate state.
+#[test]
+fn a_27x27_line_named_by_box_is_a_puzzle_not_a_candidate_line() {
+    let (status, puzzle, stderr) = run(&["generate", "--box", "3x9", "--seed", "1"], "");
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(puzzle.trim().chars().count(), 729);
+    let (status, solution, stderr) = run(&["solve", "--box", "3x9"], &puzzle);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(solves(puzzle.trim(), solution.trim(), (3, 9)), "{solution}");
+    for (command, answer) in [("count", "1\n"), ("check", "ok\n")] {
+        let (status, stdout, stderr) = run(&[command, "--box", "3x9"], &puzzle);
+        assert_eq!(
+            (status, stdout.as_str()),
+            (0, answer),
+            "{command}: {stderr}"
+        );
+    }
+    let (status, stdout, stderr) = run(&["hint", "--box", "3x9"], &puzzle);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("r1c"), "{stdout}");
+    let (_, marks, _) = run(
+        &["candidates", "-f", "candidates"],
+        &format!("{}\n", common::EASY),
+    );
+    let (status, stdout, _) = run(&["solve"], &marks);
+    assert_eq!((status, stdout), (0, format!("{}\n", common::SOLUTION)));
+}
+
 /// A row of another size's grid typed with a cell too many or too few (a word, in a grid of
 /// pencil marks) spoils only its grid, one error at its line, wherever the grid is, with
 /// --box or without: the grids around it are still read.

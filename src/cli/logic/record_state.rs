@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use sudoku_engine::sized::Shape;
 use sudoku_engine::solver::SearchStats;
-use sudoku_engine::{Record, TimedOut};
+use sudoku_engine::{ParseError, Record, TimedOut};
 use sudoku_logic::sized::SizedCandidates;
 use sudoku_logic::{Candidates, CellDigit};
 
@@ -51,7 +51,7 @@ pub(super) fn state_of(
     }
     let (state, from_text) = match &record.puzzle {
         Ok(grid) => (without_clash(Candidates::from_grid(grid))?, false),
-        Err(invalid) => match invalid.candidate_text() {
+        Err(invalid) => match nine_candidate_text(record, sizes) {
             Some(text) => (nine_candidates(text)?, true),
             None => return Err(Problem::Invalid(invalid.error.clone())),
         },
@@ -97,8 +97,20 @@ pub fn candidate_state(record: &Record, sizes: &SizeArgs) -> Option<Result<AnySt
         let state = state.and_then(|state| sized_state(state, false, None));
         return Some(state.map(AnyState::Other));
     }
-    let text = record.puzzle.as_ref().err()?.candidate_text()?;
+    let text = nine_candidate_text(record, sizes)?;
     Some(nine_candidates(text).map(|state| AnyState::Nine(Box::new(state))))
+}
+
+/// The 9x9 candidate state's text a record holds, if it holds one (see
+/// [`sudoku_engine::InvalidPuzzle::candidate_text`]); a line of 729 cells is a 27x27 grid
+/// instead when --box names that shape, as [`other_size`] reads it.
+fn nine_candidate_text<'a>(record: &'a Record, sizes: &SizeArgs) -> Option<&'a str> {
+    let invalid = record.puzzle.as_ref().err()?;
+    let other_shape = sizes.shape.is_some_and(|shape| shape != Shape::NINE);
+    if other_shape && matches!(invalid.error, ParseError::WrongCellCount { .. }) {
+        return None;
+    }
+    invalid.candidate_text()
 }
 
 /// Why a candidate state has no solution: its eliminations rule its solution out (and which
