@@ -1098,7 +1098,8 @@ fn a_9x9_puzzle_in_letters_is_explained_by_the_9x9_logic_in_its_letters() {
 
 /// A 27x27 puzzle on one line has 729 cells, as many as a 9x9 candidate line has characters:
 /// with --box 3x9 it is the puzzle, in every subcommand (solve, count and check once took it
-/// for a candidate line); without, a 729-character line of digits is still a candidate state.
+/// for a candidate line); without, or with --box 3x3, a 729-character line of digits is still a
+/// candidate state.
 #[test]
 fn a_27x27_line_named_by_box_is_a_puzzle_not_a_candidate_line() {
     let (status, puzzle, stderr) = run(&["generate", "--box", "3x9", "--seed", "1"], "");
@@ -1124,6 +1125,14 @@ fn a_27x27_line_named_by_box_is_a_puzzle_not_a_candidate_line() {
     );
     let (status, stdout, _) = run(&["solve"], &marks);
     assert_eq!((status, stdout), (0, format!("{}\n", common::SOLUTION)));
+    // With --box 3x3 it is the same candidate line, for hint as for solve (hint once refused
+    // it as a 9x9 puzzle of 729 cells).
+    let (_, hint, _) = run(&["hint"], &marks);
+    let solved = format!("{}\n", common::SOLUTION);
+    for (command, expected) in [("solve", &solved), ("hint", &hint)] {
+        let (status, stdout, stderr) = run(&[command, "--box", "3x3"], &marks);
+        assert_eq!((status, &stdout), (0, expected), "{command}: {stderr}");
+    }
 }
 
 /// A row of another size's grid typed with a cell too many or too few (a word, in a grid of

@@ -27,8 +27,11 @@ pub(super) fn state_of(
     budget: Option<Budget>,
     sizes: &SizeArgs,
 ) -> Result<AnyState, Problem> {
-    if let Some(state) = sized_candidates(record, sizes) {
-        return sized_state(state?, need_unique, budget).map(AnyState::Other);
+    if let Some(state) = candidate_state(record, sizes) {
+        return match need_unique {
+            true => unique_state(state?, budget),
+            false => state,
+        };
     }
     if let Some(sized) = other_size(record, sizes) {
         let sized = sized?;
@@ -49,21 +52,32 @@ pub(super) fn state_of(
         let state = SizedCandidates::from_grid(&sized.grid, sized.alphabet);
         return Ok(AnyState::Other(state));
     }
-    let (state, from_text) = match &record.puzzle {
-        Ok(grid) => (without_clash(Candidates::from_grid(grid))?, false),
-        Err(invalid) => match nine_candidate_text(record, sizes) {
-            Some(text) => (nine_candidates(text)?, true),
-            None => return Err(Problem::Invalid(invalid.error.clone())),
-        },
+    let grid = match &record.puzzle {
+        Ok(grid) => grid,
+        Err(invalid) => return Err(Problem::Invalid(invalid.error.clone())),
     };
+    let state = without_clash(Candidates::from_grid(grid))?;
     if !need_unique {
         return Ok(AnyState::Nine(Box::new(state)));
     }
     let count = state.count_solutions(2);
     match count.found {
-        0 if from_text => Err(ruled_out(&state)),
         0 => Err(Problem::NoSolution),
         1 => Ok(AnyState::Nine(Box::new(state))),
+        _ => Err(Problem::NotUnique(count)),
+    }
+}
+
+/// A candidate state with exactly one solution (shown within `budget`), or why it has none
+/// ([`why_no_solution`]) or several.
+fn unique_state(state: AnyState, budget: Option<Budget>) -> Result<AnyState, Problem> {
+    let deadline = budget.map(|budget| budget.deadline);
+    let count = state
+        .count_solutions(2, deadline, &mut SearchStats::default())
+        .map_err(out_of(budget))?;
+    match count.found {
+        0 => Err(why_no_solution(&state, budget)),
+        1 => Ok(state),
         _ => Err(Problem::NotUnique(count)),
     }
 }
@@ -94,8 +108,7 @@ fn sized_candidates(record: &Record, sizes: &SizeArgs) -> Option<Result<SizedCan
 /// clash or it contradicts itself.
 pub fn candidate_state(record: &Record, sizes: &SizeArgs) -> Option<Result<AnyState, Problem>> {
     if let Some(state) = sized_candidates(record, sizes) {
-        let state = state.and_then(|state| sized_state(state, false, None));
-        return Some(state.map(AnyState::Other));
+        return Some(state.and_then(sized_state).map(AnyState::Other));
     }
     let text = nine_candidate_text(record, sizes)?;
     Some(nine_candidates(text).map(|state| AnyState::Nine(Box::new(state))))
@@ -142,33 +155,16 @@ fn without_clash(state: Candidates) -> Result<Candidates, Problem> {
     }
 }
 
-/// A candidate state of another size, refused as the 9x9 one is: clashing values, a state that
-/// contradicts itself, and with `need_unique`, a state without exactly one solution (shown
-/// within `budget`).
-fn sized_state(
-    state: SizedCandidates,
-    need_unique: bool,
-    budget: Option<Budget>,
-) -> Result<SizedCandidates, Problem> {
-    let grid = state.grid();
-    if let Some(conflict) = grid.first_conflict() {
+/// A candidate state of another size, refused as the 9x9 one is: clashing values, or a state
+/// that contradicts itself.
+fn sized_state(state: SizedCandidates) -> Result<SizedCandidates, Problem> {
+    if let Some(conflict) = state.grid().first_conflict() {
         return Err(Problem::Clash(conflict.describe(state.alphabet())));
     }
     if let Some(contradiction) = state.contradiction() {
         return Err(Problem::Unusable(format!("candidates: {contradiction}")));
     }
-    if !need_unique {
-        return Ok(state);
-    }
-    let deadline = budget.map(|budget| budget.deadline);
-    let count =
-        sudoku_engine::sized::count_solutions_within_before(&grid, &state.allowed(), 2, deadline)
-            .map_err(out_of(budget))?;
-    match count.found {
-        0 => Err(sized_ruled_out(&state, deadline).unwrap_or_else(out_of(budget))),
-        1 => Ok(state),
-        _ => Err(Problem::NotUnique(count)),
-    }
+    Ok(state)
 }
 
 /// The problem with a candidate state of another size that has no solution: when its filled
