@@ -168,6 +168,15 @@ impl AnyState {
         }
     }
 
+    /// The symbols its values are written in.
+    pub fn alphabet(&self) -> Alphabet {
+        match self {
+            AnyState::Nine(_) => Alphabet::Digits,
+            AnyState::NineIn(_, alphabet) => *alphabet,
+            AnyState::Other(state) => state.alphabet(),
+        }
+    }
+
     /// The candidates of an open cell (bit `v` for value `v`, cells in reading order from 0); 0
     /// for a filled one.
     pub fn marks(&self, cell: usize) -> u64 {
@@ -255,17 +264,9 @@ impl AnyState {
         stats: &mut SearchStats,
     ) -> Result<Option<AnyGrid>, TimedOut> {
         match self {
-            AnyState::Nine(state) => {
+            AnyState::Nine(state) | AnyState::NineIn(state, _) => {
                 let solution = solve_within_measured(&state.grid(), &state.allowed(), stats);
-                Ok(solution.map(AnyGrid::Nine))
-            }
-            AnyState::NineIn(state, alphabet) => {
-                let solution = solve_within_measured(&state.grid(), &state.allowed(), stats);
-                let alphabet = *alphabet;
-                Ok(solution.map(|solution| {
-                    let grid = SizedGrid::from_nine(&solution);
-                    AnyGrid::Other(SizedPuzzle { grid, alphabet })
-                }))
+                Ok(solution.map(|solution| AnyGrid::Nine(solution).written_in(self.alphabet())))
             }
             AnyState::Other(state) => {
                 let (grid, allowed) = (state.grid(), state.allowed());

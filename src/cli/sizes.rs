@@ -96,6 +96,21 @@ impl SizedPuzzle {
         self.grid.to_line(self.alphabet)
     }
 
+    /// Its first solution, found within `deadline`, adding the search's work to `stats`: a 9x9
+    /// grid (in letters, say) by the faster 9x9 engine, any other by the engine of every size.
+    pub fn solution_measured(
+        &self,
+        deadline: Option<Instant>,
+        stats: &mut SearchStats,
+    ) -> Result<Option<AnyGrid>, TimedOut> {
+        Ok(match self.grid.to_nine() {
+            Some(nine) => solver::solve_measured(&nine, deadline, stats)?
+                .map(|solution| AnyGrid::Nine(solution).written_in(self.alphabet)),
+            None => sized::solve_measured(&self.grid, deadline, stats)?
+                .map(|solution| AnyGrid::Other(self.with(solution))),
+        })
+    }
+
     /// Counts its solutions up to `limit` within `deadline`, adding the search's work to
     /// `stats`: a 9x9 grid (in letters, say) by the faster 9x9 engine, any other by the engine
     /// of every size.

@@ -6,7 +6,6 @@ use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
 use sudoku_engine::Record;
-use sudoku_engine::sized;
 use sudoku_engine::solver::{SearchStats, solve_measured};
 
 use super::input::{InputArgs, run_puzzles};
@@ -135,16 +134,10 @@ fn solve_other_size(
         return Err(clash);
     }
     let budget = budget.start();
-    let deadline = budget.map(|budget| budget.deadline);
-    let solution = match puzzle.grid.to_nine() {
-        Some(nine) => solve_measured(&nine, deadline, search)
-            .map_err(out_of(budget))?
-            .map(|solution| AnyGrid::Nine(solution).written_in(puzzle.alphabet)),
-        None => sized::solve_measured(&puzzle.grid, deadline, search)
-            .map_err(out_of(budget))?
-            .map(|solution| AnyGrid::Other(puzzle.with(solution))),
-    };
-    solution.ok_or(Problem::NoSolution)
+    puzzle
+        .solution_measured(budget.map(|budget| budget.deadline), search)
+        .map_err(out_of(budget))?
+        .ok_or(Problem::NoSolution)
 }
 
 /// Runs `sudoku solve`.
