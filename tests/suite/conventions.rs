@@ -543,6 +543,20 @@ fn csv_gives_a_header_and_one_quoted_row_per_record() {
                 "error",
             ],
         ),
+        (
+            "hint",
+            vec![
+                "source", "line", "puzzle", "status", "solved", "rating", "level", "score",
+                "steps", "end", "dialect", "error",
+            ],
+        ),
+        (
+            "explain",
+            vec![
+                "source", "line", "puzzle", "status", "solved", "rating", "level", "score",
+                "steps", "end", "dialect", "error",
+            ],
+        ),
     ] {
         let (_, stdout, _) = run(&[command, "-f", "csv"], &input);
         let rows = csv_rows(&stdout);
@@ -574,6 +588,27 @@ fn csv_gives_a_header_and_one_quoted_row_per_record() {
     let rows = csv_rows(&stdout);
     assert_eq!(rows[1][4], filled["grid"], "{stdout}");
     assert_eq!(rows[1][5], filled["candidates"], "{stdout}");
+    // explain's steps are its JSON's step texts, one per line of the field.
+    let (_, stdout, _) = run(&["explain", "-f", "csv"], &input);
+    let (_, json, _) = run(&["explain", "-f", "json"], &input);
+    let explained: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    let texts: Vec<&str> = explained["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|step| step["text"].as_str().unwrap())
+        .collect();
+    let rows = csv_rows(&stdout);
+    assert!(texts.len() > 1, "{json}");
+    assert_eq!(rows[1][8].lines().collect::<Vec<_>>(), texts, "{stdout}");
+    assert_eq!(rows[1][9], explained["end"], "{stdout}");
+    assert_eq!(&rows[1][4], "true");
+    assert_eq!(rows[1][6], explained["level"], "{stdout}");
+    // A grid already solved is explained by no step, at level `solved`.
+    let (_, stdout, _) = run(&["hint", "-f", "csv"], &input);
+    let rows = csv_rows(&stdout);
+    assert_eq!(&rows[3][8], "", "{stdout}");
+    assert_eq!(&rows[3][6], "solved", "{stdout}");
     let (_, stdout, _) = run(&["generate", "-n", "3", "--seed", "7", "-f", "csv"], "");
     let rows = csv_rows(&stdout);
     assert_eq!(rows.len(), 4);

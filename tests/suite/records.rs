@@ -224,6 +224,24 @@ fn json_gives_every_record_one_object_with_a_status_from_one_vocabulary() {
 }
 
 #[test]
+fn csv_gives_every_record_one_row_with_its_json_status() {
+    let (input, records) = mixed_input();
+    for command in READING_COMMANDS {
+        let (_, csv, _) = run(&[command, "-f", "csv"], &input);
+        let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes())
+            .records()
+            .map(|row| row.unwrap_or_else(|e| panic!("{command}: {e}:\n{csv}")))
+            .collect();
+        let objects = json_lines(&run(&[command, "-f", "json"], &input).1);
+        assert_eq!(rows.len(), records, "{command}:\n{csv}");
+        for (row, object) in rows.iter().zip(&objects) {
+            assert_eq!(row[1], object["line"].to_string(), "{command}: {row:?}");
+            assert_eq!(row[3], object["status"], "{command}: {row:?}");
+        }
+    }
+}
+
+#[test]
 fn a_status_does_not_depend_on_other_flags() {
     let input = format!("{}\n{EASY}\n", ".".repeat(81));
     let plain = json_lines(&run(&["count", "-f", "json"], &input).1);

@@ -8,10 +8,13 @@ use serde::Serialize;
 use sudoku_engine::Record;
 
 use super::record_state::state_of;
-use super::{Explained, Form, JsonRecord, level_name, report_failure, setup, steps_within};
+use super::{
+    Explained, Form, JsonRecord, level_name, report_failure, setup, steps_within, write_csv_header,
+    write_csv_row,
+};
 use crate::cli::color;
 use crate::cli::input::{InputArgs, run_puzzles};
-use crate::cli::logic_state::{AnyStep, rate};
+use crate::cli::logic_state::{AnyState, AnyStep, rate};
 use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, out_of};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
@@ -25,6 +28,9 @@ pub enum StepsFormat {
     Text,
     /// One JSON object per puzzle, on one line.
     Json,
+    /// CSV: a header row, then one row per puzzle with the JSON fields as columns, the steps
+    /// as their texts, one per line of the field.
+    Csv,
 }
 
 /// Arguments of `sudoku hint` and `sudoku explain`.
@@ -102,11 +108,37 @@ struct JsonExplanation {
     end: String,
 }
 
+/// The columns of `hint --format csv` and `explain --format csv`, as [`csv_fields`] gives them.
+const CSV_COLUMNS: [&str; 7] = [
+    "solved", "rating", "level", "score", "steps", "end", "dialect",
+];
+
+/// The columns of a puzzle's steps in CSV: the JSON's fields, each step as its text on a line
+/// of its own within the `steps` field.
+fn csv_fields(steps: &[AnyStep], end: &AnyState, already_solved: bool) -> Vec<String> {
+    let rating = rate(steps, end.is_solved());
+    let texts: Vec<String> = steps.iter().map(AnyStep::to_string).collect();
+    vec![
+        end.is_solved().to_string(),
+        format!("{:.1}", rating.explainer),
+        level_name(&rating, already_solved)
+            .unwrap_or_default()
+            .to_string(),
+        rating.score.to_string(),
+        texts.join("\n"),
+        end.grid_line(),
+        rating_dialect!().to_string(),
+    ]
+}
+
 /// Runs `sudoku explain` (`only_first` false) or `sudoku hint` (true).
 pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["explained", "failed"], &sources)?;
     let format = args.format;
+    if format == StepsFormat::Csv {
+        write_csv_header(&mut output, &CSV_COLUMNS)?;
+    }
     let budget = args.timeout;
     let sizes = args.input.sizes;
     let work = move |record: &Record| -> Explained {
@@ -140,6 +172,7 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                     let form = match format {
                         StepsFormat::Json => Form::Json,
                         StepsFormat::Text => Form::Text(end_of_answer),
+                        StepsFormat::Csv => Form::Csv(CSV_COLUMNS.len()),
                     };
                     return report_failure(output, form, source, &record, &problem);
                 }
@@ -147,6 +180,11 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
             let already_solved = steps.is_empty() && end.is_solved();
             let answered = end.is_solved() || (only_first && !steps.is_empty());
             let stuck = Problem::Stuck(steps.len());
+            let status = if answered {
+                JsonStatus::Ok
+            } else {
+                stuck.json_status()
+            };
             if answered {
                 output.success();
             } else {
@@ -163,13 +201,12 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                         writeln!(output.stdout(), "{verdict}: {grid}{end_of_answer}")?;
                     }
                 }
+                StepsFormat::Csv => {
+                    let record = JsonRecord::new(source, &record, status);
+                    write_csv_row(output, record, csv_fields(&steps, &end, already_solved))?
+                }
                 StepsFormat::Json => {
                     let rating = rate(&steps, end.is_solved());
-                    let status = if answered {
-                        JsonStatus::Ok
-                    } else {
-                        stuck.json_status()
-                    };
                     output.json(&JsonExplanation {
                         record: JsonRecord::new(source, &record, status),
                         solved: end.is_solved(),
