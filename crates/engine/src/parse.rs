@@ -227,7 +227,7 @@ enum BadFit {
 const ROW_CELLS: std::ops::RangeInclusive<usize> = 6..=18;
 
 /// True when a line of `found` cells, outside a grid, is a malformed first row of a 9x9 grid
-/// (see [`ROW_CELLS`]), not a whole grid of another size (16 cells: a 4x4 puzzle), which is
+/// (6 to 18 cells), not a whole grid of another size (16 cells: a 4x4 puzzle), which is
 /// refused on its own for the reader of other sizes. The reader holds such a line until its
 /// grid's other rows have come.
 pub fn starts_grid(found: usize) -> bool {
