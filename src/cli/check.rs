@@ -41,8 +41,9 @@ pub struct CheckArgs {
     input: InputArgs,
 
     /// Read from FILE a solution for each puzzle, in the same order, and check that each solves
-    /// its puzzle (`-`: standard input, when the puzzles come from files). A solution written
-    /// after a one-line puzzle, on the same line, is used too.
+    /// its puzzle (`-`: standard input, when the puzzles come from files); a fault of a
+    /// solution names its line in FILE too. A solution written after a one-line puzzle, on the
+    /// same line, is used too.
     #[arg(short, long, value_name = "FILE")]
     solution: Option<PathBuf>,
 
@@ -77,6 +78,8 @@ struct JsonCheck<'a> {
 struct Solutions {
     source: Source,
     reader: Box<dyn Iterator<Item = std::io::Result<Record>>>,
+    /// The line of the solution read for the record being checked, if one was.
+    line_read: Option<u64>,
 }
 
 impl Solutions {
@@ -107,10 +110,20 @@ impl Solutions {
     /// The next record, or why there is none.
     fn next_record(&mut self) -> Result<Record, String> {
         match self.reader.next() {
-            Some(Ok(record)) => Ok(record),
+            Some(Ok(record)) => {
+                self.line_read = Some(record.line);
+                Ok(record)
+            }
             Some(Err(error)) => Err(format!("{}: {error}", self.source)),
             None => Err(format!("{}: no solution left for this puzzle", self.source)),
         }
+    }
+
+    /// Where the solution read for the record just checked came from (`FILE:LINE`), if one was
+    /// read; the next record starts afresh.
+    fn take_place(&mut self) -> Option<String> {
+        let line = self.line_read.take()?;
+        Some(format!("{}:{line}", self.source))
     }
 
     /// The line of the first solution left over, if any.
@@ -175,6 +188,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
                 Ok(reader) => Some(Solutions {
                     reader: solution_records(reader, &args.input.sizes),
                     source,
+                    line_read: None,
                 }),
                 Err(error) => {
                     output.unreadable(&source, &error);
@@ -201,6 +215,9 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         setup,
         work,
         |output, source, record, checked| {
+            if let Some(solutions) = solutions.as_mut() {
+                solutions.line_read = None;
+            }
             if let Some(state) = candidate_state(&record, &sizes) {
                 let text = puzzle_text(&record);
                 let faults = state.and_then(|state| candidate_faults(&state, solutions.as_mut()));
@@ -212,7 +229,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
                         &record,
                         &text,
                         "candidates",
-                        &faults,
+                        faults_text(&faults, solutions.as_mut()),
                     ),
                     Err(problem) => report_problem(output, format, source, &record, &problem),
                 };
@@ -230,7 +247,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
                         &record,
                         &sized.line(),
                         kind,
-                        &faults,
+                        faults_text(&faults, solutions.as_mut()),
                     ),
                     Err(problem) => report_problem(output, format, source, &record, &problem),
                 };
@@ -253,7 +270,8 @@ pub fn run(args: CheckArgs) -> Result<Status> {
                 },
                 (None, None) => unreachable!("without a solution file every valid grid is checked"),
             };
-            report(output, format, source, &record, &grid, kind, &faults)
+            let faults = faults_text(&faults, solutions.as_mut());
+            report(output, format, source, &record, &grid, kind, faults)
         },
     )?;
     if let Some(solutions) = solutions.as_mut()
@@ -404,6 +422,20 @@ fn check_other_size(
     Ok((kind, faults))
 }
 
+/// A record's faults as text; where its solution came from the solutions file, each names the
+/// solution's place there (`the solution at FILE:LINE: ...`), as the record's own is named.
+fn faults_text<F: std::fmt::Display>(
+    faults: &[F],
+    solutions: Option<&mut Solutions>,
+) -> Vec<String> {
+    let place = solutions.and_then(Solutions::take_place);
+    let text = |fault: &F| match &place {
+        Some(place) => format!("the solution at {place}: {fault}"),
+        None => fault.to_string(),
+    };
+    faults.iter().map(text).collect()
+}
+
 /// Prints the verdict on one grid, and each fault located on stderr.
 fn report(
     output: &mut Output,
@@ -412,7 +444,7 @@ fn report(
     record: &Record,
     grid: &dyn std::fmt::Display,
     kind: &str,
-    faults: &[impl std::fmt::Display],
+    faults: Vec<String>,
 ) -> Result<()> {
     if faults.is_empty() {
         output.success();
@@ -431,7 +463,7 @@ fn report(
         },
         kind: Some(kind),
         valid: Some(faults.is_empty()),
-        faults: faults.iter().map(ToString::to_string).collect(),
+        faults,
         error: None,
     })
 }

@@ -216,6 +216,51 @@ fn check_reads_solutions_from_a_file() {
 }
 
 #[test]
+fn a_faulty_solution_from_the_file_is_named_by_its_own_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let solutions = dir.path().join("solutions.txt");
+    let solutions_path = solutions.to_str().unwrap();
+    // The second solution swaps two digits of a row: two clashes in each of two columns.
+    let swapped: String = SOLUTION[..9]
+        .chars()
+        .rev()
+        .chain(SOLUTION[9..].chars())
+        .collect();
+    let six = "123456456123231564564231312645645312";
+    let written = format!("# solutions\n{SOLUTION}\n\n{swapped}\n{six}\n");
+    std::fs::write(&solutions, written).unwrap();
+    let six_puzzle = format!("2{}", &six[1..]).replacen('4', ".", 3);
+    let puzzles = format!("{EASY}\n{EASY}\n{six_puzzle}\n");
+    let (status, stdout, stderr) = run(&["check", "--solution", solutions_path], &puzzles);
+    assert_eq!(
+        (status, stdout.as_str()),
+        (1, "ok\nfail\nfail\n"),
+        "{stderr}"
+    );
+    let place = format!("sudoku: <stdin>:2: the solution at {solutions_path}:4: ");
+    assert!(
+        stderr.lines().any(|line| line.starts_with(&place)),
+        "{stderr}"
+    );
+    let place = format!("sudoku: <stdin>:3: the solution at {solutions_path}:5: ");
+    assert!(
+        stderr.lines().any(|line| line.starts_with(&place)),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .lines()
+            .all(|line| line.contains(" the solution at ")),
+        "{stderr}"
+    );
+    // A solution on the puzzle's own line is the record's: no other place to name.
+    let (status, _, stderr) = run(&["check"], &format!("{EASY} {swapped}\n"));
+    assert_eq!(status, 1);
+    assert!(stderr.starts_with("sudoku: <stdin>:1: "), "{stderr}");
+    assert!(!stderr.contains("the solution at"), "{stderr}");
+}
+
+#[test]
 fn check_reports_unparseable_input_with_status_2() {
     let (status, stdout, stderr) = run(&["check"], "12345\n");
     assert_eq!(status, 2);
