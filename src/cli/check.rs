@@ -42,8 +42,9 @@ pub struct CheckArgs {
 
     /// Read from FILE a solution for each puzzle, in the same order, and check that each solves
     /// its puzzle (`-`: standard input, when the puzzles come from files); a fault of a
-    /// solution names its line in FILE too. A solution written after a one-line puzzle, on the
-    /// same line, is used too.
+    /// solution names its line in FILE too. A line of FILE with two grids (`PUZZLE SOLUTION`, as
+    /// `solve --show puzzle` writes) gives its second. Without FILE, a solution written after a
+    /// one-line puzzle, on the same line, is used.
     #[arg(short, long, value_name = "FILE")]
     solution: Option<PathBuf>,
 
@@ -83,11 +84,12 @@ struct Solutions {
 }
 
 impl Solutions {
-    /// The next 9x9 solution, or why there is none.
+    /// The next 9x9 solution, or why there is none. Of a line `PUZZLE SOLUTION` (as `solve
+    /// --show puzzle` writes it), the second grid.
     fn next(&mut self) -> Result<Grid, String> {
         let record = self.next_record()?;
         match record.puzzle {
-            Ok(grid) => Ok(grid),
+            Ok(grid) => Ok(record.companion.map_or(grid, |solution| *solution)),
             Err(invalid) => Err(format!(
                 "{}:{}: {}",
                 self.source, record.line, invalid.error
@@ -95,9 +97,14 @@ impl Solutions {
         }
     }
 
-    /// The next solution of the shape and alphabet of `puzzle`, or why there is none.
+    /// The next solution of the shape and alphabet of `puzzle`, or why there is none (of a
+    /// line `PUZZLE SOLUTION`, the second grid).
     fn next_sized(&mut self, puzzle: &SizedPuzzle) -> Result<SizedPuzzle, String> {
         let record = self.next_record()?;
+        if let Some(solution) = other_size_companion(&record, puzzle) {
+            let place = |problem: Problem| format!("{}:{}: {problem}", self.source, record.line);
+            return solution.map_err(place);
+        }
         let text = match &record.puzzle {
             Ok(grid) => grid.to_string(),
             Err(invalid) => invalid.text.clone(),

@@ -261,6 +261,50 @@ fn a_faulty_solution_from_the_file_is_named_by_its_own_line() {
 }
 
 #[test]
+fn check_takes_the_second_grid_of_a_solutions_line_that_holds_two() {
+    // What `solve --show puzzle` writes, at 9x9 and at 6x6, read back as the solutions file.
+    let dir = tempfile::tempdir().unwrap();
+    for (args, puzzles) in [
+        (&["--box", "3x3"][..], format!("{EASY}\n{EASY}\n")),
+        (
+            &["--box", "2x3"],
+            "3..2.6..6.3.....41.5.....2......1...\n".repeat(2),
+        ),
+    ] {
+        let puzzles_path = dir.path().join("puzzles.txt");
+        std::fs::write(&puzzles_path, &puzzles).unwrap();
+        let puzzles_path = puzzles_path.to_str().unwrap();
+        let solve = [&["solve", "--show", "puzzle", puzzles_path][..], args].concat();
+        let (status, shown, _) = run(&solve, "");
+        assert_eq!(status, 0, "{args:?}");
+        let solutions = dir.path().join("solutions.txt");
+        std::fs::write(&solutions, &shown).unwrap();
+        let check = [
+            &["check", "-s", solutions.to_str().unwrap(), puzzles_path][..],
+            args,
+        ]
+        .concat();
+        let (status, stdout, stderr) = run(&check, "");
+        assert_eq!(
+            (status, stdout.as_str()),
+            (0, "ok\nok\n"),
+            "{args:?}: {stderr}"
+        );
+        // A digit changed in the second line's solution fails that puzzle alone.
+        let mut lines: Vec<String> = shown.lines().map(String::from).collect();
+        let last = lines[1].pop().unwrap();
+        lines[1].push(if last == '1' { '2' } else { '1' });
+        std::fs::write(&solutions, lines.join("\n") + "\n").unwrap();
+        let (status, stdout, stderr) = run(&check, "");
+        assert_eq!(
+            (status, stdout.as_str()),
+            (1, "ok\nfail\n"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
 fn check_reports_unparseable_input_with_status_2() {
     let (status, stdout, stderr) = run(&["check"], "12345\n");
     assert_eq!(status, 2);
