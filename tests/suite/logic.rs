@@ -186,6 +186,16 @@ fn until_stops_before_the_named_technique() {
     assert!(steps.iter().all(|s| s.technique < Technique::Pointing));
     assert_eq!("x-wing".parse(), Ok(Technique::XWing));
     assert_eq!("Hidden Single".parse(), Ok(Technique::HiddenSingle));
+    // Without the words' separators, or with others, as people type them.
+    assert_eq!("xwing".parse(), Ok(Technique::XWing));
+    assert_eq!("ALS_XZ".parse(), Ok(Technique::AlsXz));
+    assert_eq!("2 string kite".parse(), Ok(Technique::TwoStringKite));
+    assert!("x-wings".parse::<Technique>().is_err());
+    // Every technique is still told apart from every other by its loosened name.
+    for technique in Technique::ALL {
+        let loosened = technique.slug().replace('-', "");
+        assert_eq!(loosened.parse(), Ok(technique), "{loosened}");
+    }
 }
 
 /// A candidate grid where every cell allows every digit, except as `allows` says.

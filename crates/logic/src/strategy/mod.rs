@@ -351,16 +351,25 @@ pub struct UnknownTechnique {
 impl FromStr for Technique {
     type Err = UnknownTechnique;
 
-    /// Reads a technique by name, in any case, with spaces or dashes (`x-wing`, `Hidden Single`).
+    /// Reads a technique by name, in any case, with or without spaces, dashes or underscores
+    /// between its words (`x-wing`, `Hidden Single`, `xwing`, `ALS_XZ`).
     fn from_str(name: &str) -> Result<Technique, UnknownTechnique> {
-        let wanted = name.trim().to_lowercase().replace(' ', "-");
+        let wanted = loose_name(name);
         Technique::ALL
             .into_iter()
-            .find(|t| t.slug() == wanted)
+            .find(|t| loose_name(t.name()) == wanted)
             .ok_or_else(|| UnknownTechnique {
                 name: name.to_string(),
             })
     }
+}
+
+/// A technique's name as it is compared: lower case, without spaces, dashes or underscores.
+fn loose_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// A step placing one digit.
