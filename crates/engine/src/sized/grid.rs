@@ -434,6 +434,15 @@ mod tests {
             error.to_string(),
             "invalid symbol 'H' at r1c9: a 16x16 grid's symbols are 1-9 and A-G"
         );
+        // A control character is named escaped, not written to the terminal as it is.
+        let bad = SIXTEEN.replacen('G', "\u{1b}", 1);
+        let error = SizedGrid::parse(&bad, None, None).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("invalid symbol '\\u{1b}' at r1c9"),
+            "{error}"
+        );
         let error = SizedGrid::parse("1234567", None, None).unwrap_err();
         assert!(error.to_string().starts_with("found 7 cells"), "{error}");
         let error = SizedGrid::parse(SIXTEEN, Some("3x3".parse().unwrap()), None).unwrap_err();

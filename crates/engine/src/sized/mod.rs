@@ -81,7 +81,9 @@ pub enum SizedError {
     },
     /// A symbol outside the grid's alphabet.
     #[error(
-        "invalid symbol '{symbol}' at r{row}c{column}: a {size}x{size} grid's symbols are {allowed}{}",
+        "invalid symbol '{}' at r{row}c{column}: a {size}x{size} grid's symbols are {allowed}{}",
+        // A control character is shown escaped, as the 9x9 reader's invalid character is.
+        .symbol.escape_debug(),
         row_of.map(|side| format!(
             " (or is this a row of a {side}x{side} grid? a grid over several lines needs --box)"
         )).unwrap_or_default()
