@@ -177,7 +177,14 @@ pub fn run(args: CountArgs) -> Result<Status> {
             "count",
             "limit_reached",
         ];
-        output.csv(header.into_iter().chain(["unique", "error"]))?;
+        let figures = JsonSearch::csv_header(figures);
+        output.csv(
+            header
+                .into_iter()
+                .chain(["unique"])
+                .chain(figures.iter().copied())
+                .chain(["error"]),
+        )?;
     }
     run_puzzles(
         &args.input,
@@ -221,16 +228,20 @@ pub fn run(args: CountArgs) -> Result<Status> {
                 search: JsonSearch::of(&search, figures),
             };
             match format {
-                CountFormat::Csv => output.csv([
-                    object.source,
-                    object.line.to_string(),
-                    object.puzzle,
-                    object.status.word().to_string(),
-                    csv_cell(object.count),
-                    csv_cell(object.limit_reached),
-                    csv_cell(object.unique),
-                    csv_cell(object.error),
-                ])?,
+                CountFormat::Csv => output.csv(
+                    [
+                        object.source,
+                        object.line.to_string(),
+                        object.puzzle,
+                        object.status.word().to_string(),
+                        csv_cell(object.count),
+                        csv_cell(object.limit_reached),
+                        csv_cell(object.unique),
+                    ]
+                    .into_iter()
+                    .chain(JsonSearch::csv_cells(object.search.as_ref()))
+                    .chain([csv_cell(object.error)]),
+                )?,
                 _ => output.json(&object)?,
             }
             Ok(())

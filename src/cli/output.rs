@@ -56,6 +56,24 @@ impl JsonSearch {
             nodes: stats.nodes,
         })
     }
+
+    /// The names of the figures' CSV columns when `shown` (--stats), none without it.
+    pub fn csv_header(shown: bool) -> &'static [&'static str] {
+        match shown {
+            true => &["guesses", "backtracks", "nodes"],
+            false => &[],
+        }
+    }
+
+    /// The figures as CSV cells, in the order of [`JsonSearch::csv_header`] (none without them).
+    pub fn csv_cells(search: Option<&JsonSearch>) -> Vec<String> {
+        let figures = search.map(|s| [s.guesses, s.backtracks, s.nodes]);
+        figures
+            .into_iter()
+            .flatten()
+            .map(|n| n.to_string())
+            .collect()
+    }
 }
 
 /// The `status` of every JSON object, in every subcommand: one vocabulary, each word meaning the

@@ -38,7 +38,7 @@ pub struct SolveArgs {
     show: Option<Show>,
 
     /// Print the time each puzzle took to solve: after a tab on its line (`0.012 ms`), on a line
-    /// of its own in the grid format, as `micros` in JSON.
+    /// of its own in the grid format, as `micros` in JSON and CSV.
     #[arg(long)]
     timer: bool,
 
@@ -151,7 +151,17 @@ pub fn run(args: SolveArgs) -> Result<Status> {
     };
     let (show_puzzle, timer, figures) = (args.show.is_some(), args.timer, args.output.stats);
     if format == Format::Csv {
-        output.csv(["source", "line", "puzzle", "status", "solution", "error"])?;
+        // The JSON's fields as columns: --stats and --timer add theirs before the error.
+        let header = ["source", "line", "puzzle", "status", "solution"];
+        let figures = JsonSearch::csv_header(figures).iter().copied();
+        let time = timer.then_some("micros");
+        output.csv(
+            header
+                .into_iter()
+                .chain(figures)
+                .chain(time)
+                .chain(["error"]),
+        )?;
     }
     let budget = args.timeout;
     let sizes = args.input.sizes;
@@ -223,18 +233,25 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     }
                     writeln!(out)?
                 }
-                Format::Csv => output.csv([
-                    source.to_string(),
-                    record.line.to_string(),
-                    puzzle_text(&record),
-                    status.word().to_string(),
-                    result.as_ref().map(AnyGrid::line).unwrap_or_default(),
-                    result
+                Format::Csv => output.csv(
+                    [
+                        source.to_string(),
+                        record.line.to_string(),
+                        puzzle_text(&record),
+                        status.word().to_string(),
+                        result.as_ref().map(AnyGrid::line).unwrap_or_default(),
+                    ]
+                    .into_iter()
+                    .chain(JsonSearch::csv_cells(
+                        JsonSearch::of(&solved.search, figures).as_ref(),
+                    ))
+                    .chain(timer.then(|| format!("{:.3}", solved.micros)))
+                    .chain([result
                         .as_ref()
                         .err()
                         .map(Problem::to_string)
-                        .unwrap_or_default(),
-                ])?,
+                        .unwrap_or_default()]),
+                )?,
                 Format::Json => output.json(&JsonResult {
                     source: source.to_string(),
                     line: record.line,

@@ -621,6 +621,51 @@ fn csv_gives_a_header_and_one_quoted_row_per_record() {
 }
 
 #[test]
+fn csv_has_the_columns_that_stats_and_timer_add_to_json() {
+    let hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let input = format!("{hard}\n123\n");
+    for (args, added) in [
+        (
+            &["solve", "--stats", "--timer"][..],
+            &["guesses", "backtracks", "nodes", "micros"][..],
+        ),
+        (&["solve", "--timer"], &["micros"]),
+        (&["count", "--stats"], &["guesses", "backtracks", "nodes"]),
+    ] {
+        let (_, csv, _) = run(&[args, &["-f", "csv"]].concat(), &input);
+        let (_, json, _) = run(&[args, &["-f", "json"]].concat(), &input);
+        let rows = csv_rows(&csv);
+        let header: Vec<&str> = rows[0].iter().collect();
+        // The added columns come just before the error, which stays last.
+        let at = header.len() - 1 - added.len();
+        assert_eq!(&header[at..header.len() - 1], added, "{args:?}: {csv}");
+        assert_eq!(header.last(), Some(&"error"), "{args:?}");
+        assert_eq!(rows.len(), 3, "{args:?}: {csv}");
+        for (row, line) in rows[1..].iter().zip(json.lines()) {
+            let object: serde_json::Value = serde_json::from_str(line).unwrap();
+            for (column, name) in added.iter().enumerate() {
+                let cell: f64 = row[at + column].parse().unwrap();
+                let field = object[name].as_f64().unwrap();
+                // The search's figures are the same; times are two runs' own.
+                if *name != "micros" {
+                    assert_eq!(cell, field, "{args:?} {name}: {csv}\n{json}");
+                }
+            }
+        }
+        // The hard puzzle takes the search more than one node.
+        if added.contains(&"nodes") {
+            assert!(rows[1][at + 2].parse::<u64>().unwrap() > 1, "{csv}");
+        }
+    }
+    // Without them, the columns are as before.
+    let (_, csv, _) = run(&["solve", "-f", "csv"], &input);
+    assert_eq!(
+        csv_rows(&csv)[0].iter().collect::<Vec<_>>(),
+        ["source", "line", "puzzle", "status", "solution", "error"]
+    );
+}
+
+#[test]
 fn csv_input_takes_the_puzzle_from_a_column() {
     let easy = common::EASY;
     let input = format!("id,puzzle,note\n1,{easy},\"easy, very\"\n2,bad,x\n3,\"{easy}\",q\n");
