@@ -12,6 +12,7 @@ use clap::Args;
 use sudoku_engine::parse::utf8_text;
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
+use super::line_starts::LineStarts;
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
 use super::sizes::{SizeArgs, cells_in, other_size, other_symbols};
@@ -251,7 +252,7 @@ where
 /// The records of a CSV source: one per row after the header, the puzzle taken from the named
 /// column, or from the first field that holds one. Line numbers are the rows' lines in the file.
 struct CsvRecords<R: Read> {
-    reader: csv::Reader<R>,
+    reader: csv::Reader<LineStarts<R>>,
     /// The puzzle's column, once the header is read; `None` for "the first puzzle field".
     column: Option<usize>,
     /// The column's name, as asked.
@@ -268,7 +269,9 @@ struct CsvRecords<R: Read> {
 impl<R: Read> CsvRecords<R> {
     fn new(reader: R, column: Option<&str>, sizes: SizeArgs) -> CsvRecords<R> {
         CsvRecords {
-            reader: csv::ReaderBuilder::new().flexible(true).from_reader(reader),
+            reader: csv::ReaderBuilder::new()
+                .flexible(true)
+                .from_reader(LineStarts::new(reader)),
             column: None,
             wanted: column.map(String::from),
             sizes,
@@ -297,9 +300,8 @@ impl<R: Read> CsvRecords<R> {
         }
     }
 
-    /// The record for one row.
-    fn record(&self, row: &csv::ByteRecord) -> Record {
-        let line = row.position().map_or(0, csv::Position::line);
+    /// The record for one row, which starts on `line`.
+    fn record(&self, row: &csv::ByteRecord, line: u64) -> Record {
         // Text in another alphabet than digits is left whole for `other_size` to read: the
         // 9x9 reader would take it for digits.
         let alphabet = self.sizes.alphabet;
@@ -358,7 +360,12 @@ impl<R: Read> Iterator for CsvRecords<R> {
         }
         let mut row = csv::ByteRecord::new();
         match self.reader.read_byte_record(&mut row) {
-            Ok(true) => Some(Ok(self.record(&row))),
+            Ok(true) => {
+                // The row's line as the puzzle reader counts lines (see LineStarts).
+                let start = row.position().map_or(0, csv::Position::byte);
+                let line = self.reader.get_mut().line_at(start);
+                Some(Ok(self.record(&row, line)))
+            }
             Ok(false) => None,
             Err(error) => Some(Err(io::Error::other(error))),
         }

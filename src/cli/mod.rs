@@ -24,6 +24,7 @@ mod documents;
 mod generate;
 mod input;
 mod interrupt;
+mod line_starts;
 mod logic;
 mod logic_state;
 mod nine_symbols;

@@ -706,6 +706,32 @@ fn csv_input_takes_the_puzzle_from_a_column() {
 }
 
 #[test]
+fn csv_rows_are_located_by_their_line_whatever_ends_the_lines() {
+    // A blank line, a field over two lines, then a row to locate, under every line end (the
+    // csv crate alone counts a CRLF late, a lone CR not at all, and puts a row after a blank
+    // line on the blank one).
+    let easy = common::EASY;
+    for end in ["\n", "\r\n", "\r"] {
+        let input =
+            format!("id,puzzle{end}1,{easy}{end}{end}2,bad{end}3,\"x{end}y\"{end}4,{easy}{end}");
+        let (_, stdout, stderr) = run(&["solve", "--csv", "-f", "json"], &input);
+        let lines: Vec<u64> = stdout
+            .lines()
+            .map(|line| {
+                serde_json::from_str::<serde_json::Value>(line).unwrap()["line"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(lines, [2, 4, 5, 7], "{end:?}: {stdout}");
+        assert!(
+            stderr.starts_with("sudoku: <stdin>:4: invalid character 'b'"),
+            "{end:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
 fn a_time_budget_gives_the_slow_puzzles_a_timeout_and_the_others_their_answer() {
     let empty = ".".repeat(81);
     let input = format!("{}\n{empty}\n{}\n", common::EASY, common::EASY);
