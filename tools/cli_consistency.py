@@ -15,6 +15,8 @@ with or without --box or --alphabet. It reports a run where:
   calls a puzzle without solution that solve solved, or the other way round;
 - a CSV row, a line of a line format, or a block of a block format is missing or extra.
 
+A fifth of the runs give the records as CSV rows (`--csv`), and lines end in LF, CRLF or CR.
+
 A failing run's input is kept as find_SEED_RUN.in in the working directory. Nothing here is part
 of `cargo test`; the binary's own tests cover each rule on fixed input.
 """
@@ -170,8 +172,15 @@ def main():
     kinds = samples(args.binary)
     found = 0
     for number in range(args.runs):
-        data = b"\n".join(damage(rng, pick(rng, kinds))) + rng.choice([b"\n", b""])
+        lines = damage(rng, pick(rng, kinds))
         extra = rng.choice(EXTRA_ARGS)
+        end = rng.choice([b"\n", b"\r\n", b"\r"])
+        if rng.random() < 0.2:
+            # The same records as CSV rows: an id, the record (quoted when it needs it), a note.
+            quote = lambda text: b'"' + text.replace(b'"', b'""') + b'"' if any(c in text for c in b',"\r\n') else text
+            rows = [b"id,puzzle,note"] + [b"%d,%s,x" % (i, quote(line)) for i, line in enumerate(lines)]
+            lines, extra = rows, extra + ["--csv"]
+        data = end.join(lines) + rng.choice([end, b""])
         fault = check(args.binary, rng, data, extra)
         if fault:
             found += 1
