@@ -243,9 +243,10 @@ pub fn puzzle_text(record: &Record) -> String {
 /// Where results and messages go: the flags every subcommand that prints results shares.
 #[derive(clap::Args, Debug, Clone)]
 pub struct OutputArgs {
-    /// Write the results to FILE instead of stdout. They go to a temporary file beside it,
-    /// renamed to FILE at the end, so an interrupted run never leaves half a file; a FILE that
-    /// is also an input is refused.
+    /// Write the results to FILE instead of stdout (`-`: stdout). They go to a temporary file
+    /// beside it, renamed to FILE at the end, so an interrupted run never leaves half a file;
+    /// FILE gets the permissions a shell's `>` would give it, and a FILE that is also an input
+    /// is refused.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -342,6 +343,36 @@ fn stdout_reader_gone() -> bool {
     false
 }
 
+/// The temporary file of `--output FILE` made with the permissions a new file gets from a
+/// shell's `>` (read and write for all, less the umask), not the owner-only ones of a
+/// temporary file, which it would keep once renamed.
+#[cfg(unix)]
+fn with_file_permissions<'a, 'b>(
+    builder: &'a mut tempfile::Builder<'b, 'b>,
+) -> &'a mut tempfile::Builder<'b, 'b> {
+    use std::os::unix::fs::PermissionsExt;
+    builder.permissions(std::fs::Permissions::from_mode(0o666))
+}
+
+#[cfg(not(unix))]
+fn with_file_permissions<'a, 'b>(
+    builder: &'a mut tempfile::Builder<'b, 'b>,
+) -> &'a mut tempfile::Builder<'b, 'b> {
+    builder
+}
+
+/// An `--output FILE` that exists keeps its permissions, as under a shell's `>`. (Best effort:
+/// the results are written either way.)
+#[cfg(unix)]
+fn keep_permissions(file: &tempfile::NamedTempFile, target: &Path) {
+    if let Ok(metadata) = std::fs::metadata(target) {
+        let _ = file.as_file().set_permissions(metadata.permissions());
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_permissions(_file: &tempfile::NamedTempFile, _target: &Path) {}
+
 /// Where the results go: stdout, or a temporary file to be renamed over `--output FILE` at the
 /// end. Its errors say which it was (the kind is kept, so that a closed pipe is still
 /// recognised as one).
@@ -357,7 +388,8 @@ impl Sink {
     /// The sink for `--output`: stdout without it; with it, a temporary file in FILE's folder,
     /// refused when FILE is one of `inputs`.
     fn open(output: Option<&Path>, inputs: &[Source]) -> Result<Sink> {
-        let Some(target) = output else {
+        // `-o -` is stdout, as `-` is stdin among the inputs.
+        let Some(target) = output.filter(|target| *target != Path::new("-")) else {
             return Ok(Sink::Stdout(io::stdout()));
         };
         if let Some(input) = inputs.iter().find(|input| is_same_file(input, target)) {
@@ -370,8 +402,9 @@ impl Sink {
             Some(folder) if !folder.as_os_str().is_empty() => folder,
             _ => Path::new("."),
         };
-        let file = tempfile::Builder::new()
-            .prefix(".sudoku-")
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".sudoku-");
+        let file = with_file_permissions(&mut builder)
             .tempfile_in(folder)
             .map_err(|error| {
                 // Said of the target: the temporary file's name means nothing to the user.
@@ -381,6 +414,7 @@ impl Sink {
                 };
                 anyhow!("cannot write to {}: {cause}", target.display())
             })?;
+        keep_permissions(&file, target);
         Ok(Sink::File {
             file,
             target: target.to_path_buf(),

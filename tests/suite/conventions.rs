@@ -127,6 +127,49 @@ fn output_goes_to_a_file_only_once_it_is_whole() {
 }
 
 #[test]
+fn output_dash_is_stdout() {
+    let folder = tempfile::tempdir().unwrap();
+    let sample = common::puzzle_path("sample.txt");
+    let sample = sample.to_str().unwrap();
+    let output = common::sudoku()
+        .current_dir(folder.path())
+        .args(["solve", sample, "-o", "-"])
+        .output()
+        .unwrap();
+    let (_, expected, _) = run(&["solve", sample], "");
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), expected);
+    assert!(!folder.path().join("-").exists());
+}
+
+/// The permission bits of a file.
+#[cfg(unix)]
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[cfg(unix)]
+#[test]
+fn an_output_file_has_the_permissions_a_shell_would_give_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = tempfile::tempdir().unwrap();
+    // A new file is made as any other (read and write for all, less the umask), not
+    // owner-only as the temporary file it is written to.
+    let made_by_hand = folder.path().join("by_hand.txt");
+    std::fs::write(&made_by_hand, "").unwrap();
+    let target = folder.path().join("solutions.txt");
+    let args = ["solve", "-o", target.to_str().unwrap()];
+    assert_eq!(run(&args, common::EASY).0, 0);
+    assert_eq!(mode(&target), mode(&made_by_hand));
+    // One that exists keeps its own.
+    for kept in [0o640, 0o604] {
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(kept)).unwrap();
+        assert_eq!(run(&args, common::EASY).0, 0);
+        assert_eq!(mode(&target), kept);
+    }
+}
+
+#[test]
 fn an_output_file_that_is_also_an_input_is_refused() {
     let folder = tempfile::tempdir().unwrap();
     let input = folder.path().join("puzzles.txt");
