@@ -32,6 +32,7 @@ mod output;
 mod pipeline;
 mod play;
 mod progress;
+mod replacing;
 mod sized_marks;
 mod sizes;
 mod sniff;

@@ -17,6 +17,7 @@ use super::color;
 use super::input::Source;
 use super::interrupt::is_interruption;
 use super::progress::Progress;
+use super::replacing::{folder_of, temporary_file_for};
 use super::status::Status;
 
 /// How results are printed.
@@ -343,36 +344,6 @@ fn stdout_reader_gone() -> bool {
     false
 }
 
-/// The temporary file of `--output FILE` made with the permissions a new file gets from a
-/// shell's `>` (read and write for all, less the umask), not the owner-only ones of a
-/// temporary file, which it would keep once renamed.
-#[cfg(unix)]
-fn with_file_permissions<'a, 'b>(
-    builder: &'a mut tempfile::Builder<'b, 'b>,
-) -> &'a mut tempfile::Builder<'b, 'b> {
-    use std::os::unix::fs::PermissionsExt;
-    builder.permissions(std::fs::Permissions::from_mode(0o666))
-}
-
-#[cfg(not(unix))]
-fn with_file_permissions<'a, 'b>(
-    builder: &'a mut tempfile::Builder<'b, 'b>,
-) -> &'a mut tempfile::Builder<'b, 'b> {
-    builder
-}
-
-/// An `--output FILE` that exists keeps its permissions, as under a shell's `>`. (Best effort:
-/// the results are written either way.)
-#[cfg(unix)]
-fn keep_permissions(file: &tempfile::NamedTempFile, target: &Path) {
-    if let Ok(metadata) = std::fs::metadata(target) {
-        let _ = file.as_file().set_permissions(metadata.permissions());
-    }
-}
-
-#[cfg(not(unix))]
-fn keep_permissions(_file: &tempfile::NamedTempFile, _target: &Path) {}
-
 /// Where the results go: stdout, or a temporary file to be renamed over `--output FILE` at the
 /// end. Its errors say which it was (the kind is kept, so that a closed pipe is still
 /// recognised as one).
@@ -398,23 +369,14 @@ impl Sink {
                 target.display()
             );
         }
-        let folder = match target.parent() {
-            Some(folder) if !folder.as_os_str().is_empty() => folder,
-            _ => Path::new("."),
-        };
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".sudoku-");
-        let file = with_file_permissions(&mut builder)
-            .tempfile_in(folder)
-            .map_err(|error| {
-                // Said of the target: the temporary file's name means nothing to the user.
-                let cause = match error.kind() {
-                    io::ErrorKind::NotFound => format!("no folder {}", folder.display()),
-                    kind => io::Error::from(kind).to_string(),
-                };
-                anyhow!("cannot write to {}: {cause}", target.display())
-            })?;
-        keep_permissions(&file, target);
+        let file = temporary_file_for(target).map_err(|error| {
+            // Said of the target: the temporary file's name means nothing to the user.
+            let cause = match error.kind() {
+                io::ErrorKind::NotFound => format!("no folder {}", folder_of(target).display()),
+                kind => io::Error::from(kind).to_string(),
+            };
+            anyhow!("cannot write to {}: {cause}", target.display())
+        })?;
         Ok(Sink::File {
             file,
             target: target.to_path_buf(),

@@ -10,6 +10,7 @@ use anyhow::{Context, Result};
 use super::game::{Game, Stage, Tone};
 use super::keys::Action;
 use super::save;
+use crate::cli::replacing::temporary_file_for;
 
 /// What the session does after an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,10 +138,6 @@ impl Rescue {
 /// Writes `text` to `path` through a temporary file beside it, renamed over it (so a failed
 /// save never leaves half a file); refused when `path` holds something else than a saved game.
 fn write_saved_game(path: &Path, text: &str) -> Result<()> {
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
     let context = || format!("cannot save to {}", path.display());
     if let Ok(existing) = std::fs::read(path)
         && !save::is_saved_game(&String::from_utf8_lossy(&existing))
@@ -150,7 +147,7 @@ fn write_saved_game(path: &Path, text: &str) -> Result<()> {
             path.display()
         );
     }
-    let mut file = tempfile::NamedTempFile::new_in(folder).with_context(context)?;
+    let mut file = temporary_file_for(path).with_context(context)?;
     file.write_all(text.as_bytes()).with_context(context)?;
     file.persist(path)
         .map_err(|e| e.error)
