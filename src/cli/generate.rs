@@ -206,7 +206,9 @@ pub fn make_puzzle(
 pub fn explain_failure(error: &GenerateError, difficulty: Option<Level>) -> String {
     match (error, difficulty) {
         (GenerateError::NoneAccepted { attempts }, Some(level)) => format!(
-            "no {level} puzzle in {attempts} attempts; allow more attempts, or ask for another level"
+            "no {level} puzzle in {attempts} attempt{}; allow more attempts, or ask for another \
+             level",
+            if *attempts == 1 { "" } else { "s" }
         ),
         _ => error.to_string(),
     }

@@ -337,7 +337,7 @@ fn difficulty_gives_puzzles_of_that_level_or_fails_clearly() {
     let (status, stdout, stderr) = run(&args, "");
     assert_eq!((status, stdout.as_str()), (1, "error: not generated\n"));
     assert!(
-        stderr.contains("no extreme puzzle in 1 attempts"),
+        stderr.contains("no extreme puzzle in 1 attempt;"),
         "{stderr}"
     );
     let (status, _, _) = run(&["generate", "--difficulty", "impossible"], "");

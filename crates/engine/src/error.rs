@@ -98,9 +98,14 @@ pub enum ParseError {
 
 /// `n` cells, in words: `1 cell`, `2 cells`.
 pub(crate) fn cells(n: &usize) -> String {
+    counted(*n as u64, "cell")
+}
+
+/// `n` and `noun`, plural unless `n` is 1: `1 cell`, `2 cells`.
+pub(crate) fn counted(n: u64, noun: &str) -> String {
     match n {
-        1 => "1 cell".to_string(),
-        n => format!("{n} cells"),
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
     }
 }
 
@@ -124,8 +129,9 @@ fn why_no_grid(cells: &usize) -> String {
 pub enum GenerateError {
     /// No minimal puzzle within the clue limit came out of the attempts allowed.
     #[error(
-        "no puzzle with at most {max_clues} clues in {attempts} attempts (the fewest found: {fewest}); \
-         allow more clues or more attempts"
+        "no puzzle with at most {} in {} (the fewest found: {fewest}); \
+         allow more clues or more attempts",
+        counted(*.max_clues as u64, "clue"), counted(u64::from(*.attempts), "attempt")
     )]
     TooManyClues {
         /// The limit asked for.
@@ -139,7 +145,7 @@ pub enum GenerateError {
     #[error("no puzzle within the time allowed")]
     TimedOut,
     /// No puzzle that the caller's acceptance test approves came out of the attempts allowed.
-    #[error("no puzzle was accepted in {attempts} attempts")]
+    #[error("no puzzle was accepted in {}", counted(u64::from(*.attempts), "attempt"))]
     NoneAccepted {
         /// How many attempts were made.
         attempts: u32,
