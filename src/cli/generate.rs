@@ -6,6 +6,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use clap::builder::TypedValueParser;
 use serde::Serialize;
+use sudoku_engine::error::counted;
 use sudoku_engine::generate::{self, DEFAULT_ATTEMPTS, Generated, Options, Symmetry, puzzle_rng};
 use sudoku_engine::sized::{self, Alphabet, Shape, SizedGrid};
 use sudoku_engine::{GenerateError, Grid};
@@ -206,9 +207,8 @@ pub fn make_puzzle(
 pub fn explain_failure(error: &GenerateError, difficulty: Option<Level>) -> String {
     match (error, difficulty) {
         (GenerateError::NoneAccepted { attempts }, Some(level)) => format!(
-            "no {level} puzzle in {attempts} attempt{}; allow more attempts, or ask for another \
-             level",
-            if *attempts == 1 { "" } else { "s" }
+            "no {level} puzzle in {}; allow more attempts, or ask for another level",
+            counted(u64::from(*attempts), "attempt")
         ),
         _ => error.to_string(),
     }

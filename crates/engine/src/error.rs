@@ -101,8 +101,8 @@ pub(crate) fn cells(n: &usize) -> String {
     counted(*n as u64, "cell")
 }
 
-/// `n` and `noun`, plural unless `n` is 1: `1 cell`, `2 cells`.
-pub(crate) fn counted(n: u64, noun: &str) -> String {
+/// `n` and `noun`, plural unless `n` is 1 (`1 cell`, `2 cells`), as the messages count.
+pub fn counted(n: u64, noun: &str) -> String {
     match n {
         1 => format!("1 {noun}"),
         n => format!("{n} {noun}s"),
