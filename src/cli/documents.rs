@@ -34,6 +34,9 @@ pub fn man_page() -> Result<Status> {
         sub.render_synopsis_section(&mut page)?;
         sub.render_description_section(&mut page)?;
         sub.render_options_section(&mut page)?;
+        if let Some(section) = subcommand.get_after_help() {
+            writeln!(page, ".PP\n.nf\n{section}\n.fi")?;
+        }
     }
     if let Some(section) = command.get_after_help() {
         writeln!(page, ".SH \"EXIT STATUS\"")?;

@@ -40,6 +40,7 @@ mod solve;
 mod status;
 
 use clap::{Parser, Subcommand};
+use status::Outcomes;
 
 pub use interrupt::interruption;
 pub use output::print_error;
@@ -79,7 +80,7 @@ pub(crate) enum Command {
     /// candidate state (a candidate line, or a grid of pencil marks) is solved within its marks.
     ///
     /// Example: sudoku solve puzzles/sample.txt
-    #[command(after_help = status::EXIT_STATUS_HELP)]
+    #[command(after_help = SOLVE.help())]
     Solve(solve::SolveArgs),
 
     /// Count solutions: print how many solutions each puzzle has, one line per puzzle.
@@ -89,7 +90,7 @@ pub(crate) enum Command {
     /// (a candidate line, or a grid of pencil marks) counts the solutions within its marks.
     ///
     /// Example: sudoku count --unique puzzles/top1465.txt
-    #[command(after_help = status::EXIT_STATUS_HELP)]
+    #[command(after_help = COUNT.help())]
     Count(count::CountArgs),
 
     /// Generate puzzles with exactly one solution, minimal by default.
@@ -103,7 +104,7 @@ pub(crate) enum Command {
     /// are still made.
     ///
     /// Example: sudoku generate -n 10 --seed 42 --symmetry rotational
-    #[command(after_help = status::EXIT_STATUS_HELP)]
+    #[command(after_help = GENERATE.help())]
     Generate(generate::GenerateArgs),
 
     /// Check grids: a complete grid must be a valid solution, a partial one must have no
@@ -118,7 +119,7 @@ pub(crate) enum Command {
     /// candidates leave out its digit.
     ///
     /// Example: sudoku solve puzzles.txt > solutions.txt; sudoku check puzzles.txt -s solutions.txt
-    #[command(after_help = status::EXIT_STATUS_HELP)]
+    #[command(after_help = CHECK.help())]
     Check(check::CheckArgs),
 
     /// Show the pencil marks: for every empty cell, the digits its row, column and box allow.
@@ -127,7 +128,7 @@ pub(crate) enum Command {
     /// candidate lines, and 9x9 grids of pencil marks as this command or HoDoKu prints them.
     ///
     /// Example: sudoku candidates --format candidates puzzles/sample.txt
-    #[command(after_help = status::EXIT_STATUS_HELP)]
+    #[command(after_help = CANDIDATES.help())]
     Candidates(logic::CandidatesArgs),
 
     /// Give the next logical step of each puzzle (the easiest one available), not the digit.
@@ -142,7 +143,7 @@ pub(crate) enum Command {
     /// Franken fish (finned too), forcing chains and nets, brute force.
     ///
     /// Example: sudoku hint puzzles/sample.txt
-    #[command(after_help = status::EXIT_STATUS_HELP)]
+    #[command(after_help = HINT.help())]
     Hint(logic::StepsArgs),
 
     /// Explain each puzzle: the steps from the puzzle to its solution, one per line, easiest
@@ -152,14 +153,14 @@ pub(crate) enum Command {
     /// takes a digit from the solution and says so.
     ///
     /// Example: sudoku explain --format json puzzles/sample.txt
-    #[command(after_help = status::EXIT_STATUS_HELP)]
+    #[command(after_help = EXPLAIN.help())]
     Explain(logic::StepsArgs),
 
     /// Apply the singles (what old candidate solvers auto-fill), or with --until every technique
     /// tried before the one named, and print the resulting puzzle.
     ///
     /// Example: sudoku fill --until x-wing puzzles/sample.txt
-    #[command(after_help = status::EXIT_STATUS_HELP)]
+    #[command(after_help = FILL.help())]
     Fill(logic::FillArgs),
 
     /// Rate each puzzle: its Sudoku Explainer rating, HoDoKu's level (easy, medium, hard, unfair,
@@ -174,7 +175,7 @@ pub(crate) enum Command {
     /// each technique was used.
     ///
     /// Example: sudoku rate --format json puzzles/sample.txt
-    #[command(after_help = status::EXIT_STATUS_HELP)]
+    #[command(after_help = RATE.help())]
     Rate(logic::RateArgs),
 
     /// Play a puzzle in the terminal: the forced cells fill themselves as you go.
@@ -188,6 +189,7 @@ pub(crate) enum Command {
     /// subcommands read as a puzzle.
     ///
     /// Example: sudoku play --new --difficulty medium
+    #[command(after_help = status::play_exit_status_help())]
     Play(play::PlayArgs),
 
     /// Print a completion script for a shell, generated from these very definitions.
@@ -204,6 +206,71 @@ pub(crate) enum Command {
     /// Example: sudoku man > sudoku.1 && man ./sudoku.1
     Man,
 }
+
+// What the statuses 0, 1 and 2 mean in each subcommand's help (status::EXIT_STATUS_HELP has
+// them all, for `sudoku --help`).
+
+/// An invalid puzzle, as every subcommand but check sees it.
+const INVALID: &str = "an invalid puzzle (wrong length, bad character, clashing givens, a cell \
+                       with no candidate left), a file that could not be read";
+const SOLVE: Outcomes = Outcomes {
+    success: "every puzzle was solved",
+    failure: Some("some puzzle has no solution"),
+    errors: INVALID,
+    timeout: true,
+};
+const COUNT: Outcomes = Outcomes {
+    success: "every puzzle was counted (with --unique: each has exactly one solution)",
+    failure: Some("some puzzle has no solution, or with --unique more than one"),
+    errors: INVALID,
+    timeout: true,
+};
+const GENERATE: Outcomes = Outcomes {
+    success: "every puzzle asked for was generated",
+    failure: Some("some puzzle could not be made as asked (--clues or --difficulty not met)"),
+    errors: "an option that cannot be met (--clues below what the size allows)",
+    timeout: true,
+};
+const CHECK: Outcomes = Outcomes {
+    success: "every grid passed its check",
+    failure: Some(
+        "some grid failed its check: clashing digits, a solution that does not solve its \
+         puzzle, or candidates that rule out every solution",
+    ),
+    errors: "an invalid grid (wrong length, bad character, a cell with no candidate left), \
+             more solutions than puzzles, a file that could not be read",
+    timeout: false,
+};
+const CANDIDATES: Outcomes = Outcomes {
+    success: "every puzzle's pencil marks were printed",
+    failure: None,
+    errors: INVALID,
+    timeout: false,
+};
+const HINT: Outcomes = Outcomes {
+    success: "every puzzle got its next step (or was already solved)",
+    failure: Some("some puzzle has no solution or more than one, or no technique applies"),
+    errors: INVALID,
+    timeout: true,
+};
+const EXPLAIN: Outcomes = Outcomes {
+    success: "every puzzle was explained up to its solution",
+    failure: Some("some puzzle has no solution or more than one, or no technique applies"),
+    errors: INVALID,
+    timeout: true,
+};
+const FILL: Outcomes = Outcomes {
+    success: "every puzzle was filled",
+    failure: Some("some puzzle has no solution or more than one"),
+    errors: INVALID,
+    timeout: true,
+};
+const RATE: Outcomes = Outcomes {
+    success: "every puzzle was rated",
+    failure: Some("some puzzle has no solution or more than one, or no technique applies"),
+    errors: INVALID,
+    timeout: true,
+};
 
 /// Parses the arguments and runs the subcommand.
 pub fn run() -> anyhow::Result<Status> {

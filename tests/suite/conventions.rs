@@ -79,6 +79,71 @@ fn the_manual_page_names_every_subcommand_and_flag() {
     }
 }
 
+/// The lines of a help's section on exit statuses, from `Exit status:` to the end.
+fn exit_section(subcommand: &str) -> String {
+    let (_, help, _) = run(&[subcommand, "--help"], "");
+    let start = help
+        .find("Exit status:")
+        .unwrap_or_else(|| panic!("{subcommand}: {help}"));
+    help[start..].to_string()
+}
+
+#[test]
+fn each_subcommands_help_gives_the_exit_statuses_it_can_give() {
+    // A puzzle without a solution, one with several, and a grid with clashing givens.
+    let no_solution =
+        "................12..3.45.........6.....1.6..7.54.8...3......5.....2.....2..7....9\n";
+    let several =
+        "..............1..2..3.4..5........3..1..5..6.2.............8..7...2.71....4......\n";
+    let clash = format!("11{}\n", ".".repeat(79));
+    let documents = ["completions", "man"];
+    for subcommand in subcommands()
+        .iter()
+        .filter(|s| !documents.contains(&s.as_str()))
+    {
+        let section = exit_section(subcommand);
+        assert!(section.contains("\n  0  "), "{subcommand}: {section}");
+        // Status 3 is there exactly when the subcommand has a --timeout.
+        let has_timeout = long_flags(subcommand)
+            .iter()
+            .any(|flag| flag == "--timeout");
+        assert_eq!(
+            section.contains("\n  3  "),
+            has_timeout,
+            "{subcommand}: {section}"
+        );
+        if subcommand == "play" {
+            assert!(section.contains("\n  129  "), "{section}");
+            continue;
+        }
+        assert!(
+            section.contains("\n  2  bad usage"),
+            "{subcommand}: {section}"
+        );
+        // Status 1 is there exactly when one of these inputs gives it.
+        let gives_failure = [no_solution, several, clash.as_str()]
+            .iter()
+            .any(|input| run(&[subcommand, "-q"], input).0 == 1);
+        let generate_fails = subcommand == "generate"
+            && run(&["generate", "-q", "--clues", "17", "--seed", "1"], "").0 == 1;
+        assert_eq!(
+            section.contains("\n  1  "),
+            gives_failure || generate_fails,
+            "{subcommand}: {section}"
+        );
+    }
+    // check reports clashing givens as a failed check (1), every other subcommand as an
+    // invalid puzzle (2); each help says so.
+    assert!(!exit_section("check").contains("clashing givens"));
+    assert!(exit_section("solve").contains("clashing givens"));
+    assert_eq!(run(&["check", "-q"], &clash).0, 1);
+    assert_eq!(run(&["solve", "-q"], &clash).0, 2);
+    // The manual page has each subcommand's section as well as the whole list.
+    let (_, page, _) = run(&["man"], "");
+    assert!(page.contains("every grid passed its check"));
+    assert!(page.contains("the game ended with q"));
+}
+
 #[test]
 fn output_goes_to_a_file_only_once_it_is_whole() {
     let folder = tempfile::tempdir().unwrap();
