@@ -100,7 +100,17 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
             (None, None) if parse::starts_grid(row.cells) && !row.numbers => {
                 bad_first = Some(row.cells);
             }
-            (None, Some(bad)) if row.starts_grid(text, nine_too) && is_near_row(bad, row.cells) => {
+            // A first row with a symbol that does not belong (`D 9 2 Z | ...` in a 16x16
+            // grid): the next two lines say whether it was another size's.
+            (None, None)
+                if !row.marks && row.has_row_shape(text, nine_too) && !row.symbols_fit(text) =>
+            {
+                bad_first = Some(row.cells);
+            }
+            (None, Some(bad))
+                if row.starts_grid(text, nine_too)
+                    && (bad == row.cells || is_near_row(bad, row.cells)) =>
+            {
                 first = Some(row);
                 held_one = true;
             }
@@ -206,11 +216,19 @@ impl Row {
     }
 
     /// True when `text`, of this row's cells, may be the first row of a grid of another size:
-    /// its count is the side of a grid with boxes (not 9, unless `nine_too`), it is no
-    /// one-line puzzle followed by a note or a solution, its symbols fit that side, and when
-    /// it is as long as a whole smaller puzzle (16 cells: 4x4), one of them is beyond that
-    /// puzzle's.
+    /// it has the shape of one (see [`Row::has_row_shape`]), its symbols fit that side, and
+    /// when it is as long as a whole smaller puzzle (16 cells: 4x4), one of them is beyond
+    /// that puzzle's.
     fn starts_grid(self, text: &str, nine_too: bool) -> bool {
+        self.has_row_shape(text, nine_too)
+            && (self.marks || (self.symbols_fit(text) && !self.is_small_puzzle(text)))
+    }
+
+    /// True when `text`, of this row's cells, has the shape of a row of a grid of another size,
+    /// its symbols aside: its count is the side of a grid with boxes (not 9, unless `nine_too`
+    /// or it is written in letters), and it is no one-line puzzle followed by a note or a
+    /// solution.
+    fn has_row_shape(self, text: &str, nine_too: bool) -> bool {
         let side = self.cells;
         // A row of 9 is the 9x9 reader's, unless it is written in letters, which that reader
         // refuses (or `--alphabet` names symbols of their own).
@@ -227,12 +245,16 @@ impl Row {
             .filter(|word| !word.chars().all(is_separator))
             .collect();
         let first_word = words.first().map_or(0, |word| Row::of(word).cells);
-        if !self.numbers && words.len() > 1 && Shape::for_cells(first_word).is_some() {
-            return false;
-        }
-        let fits = match self.numbers {
-            true => words
-                .iter()
+        self.numbers || words.len() <= 1 || Shape::for_cells(first_word).is_none()
+    }
+
+    /// True when every symbol of `text` fits this row's side in one alphabet.
+    fn symbols_fit(self, text: &str) -> bool {
+        let side = self.cells;
+        match self.numbers {
+            true => text
+                .split_whitespace()
+                .filter(|word| !word.chars().all(is_separator))
                 .all(|word| word.parse::<usize>().map_or(true, |n| n <= side)),
             false => Alphabet::ALL
                 .into_iter()
@@ -242,8 +264,7 @@ impl Row {
                         alphabet.is_blank(c) || alphabet.value(c).is_some_and(|v| v <= side)
                     })
                 }),
-        };
-        fits && !self.is_small_puzzle(text)
+        }
     }
 
     /// The usual shape of a grid with rows like this one.
@@ -283,6 +304,15 @@ mod tests {
 
     fn rows(box_rows: usize, box_columns: usize, numbers: bool) -> Option<(String, bool)> {
         Some((format!("{box_rows}x{box_columns}"), numbers))
+    }
+
+    #[test]
+    fn a_first_row_with_a_symbol_that_does_not_belong_is_held_for_its_grid() {
+        assert_eq!(decide("1 x | . .\n. . | . 2\n3 . | . .\n"), rows(2, 2, false));
+        let sixteen = "D92Z............\n4CF.....9D.2.6EB\n................\n";
+        assert_eq!(decide(sixteen), rows(4, 4, false));
+        // A 4x4 puzzle on one line is answered at once, whatever follows.
+        assert_eq!(decide("1..4............\n4CF.....9D.2.6EB\n"), None);
     }
 
     #[test]

@@ -443,11 +443,15 @@ fn a_bad_grid_row_spoils_only_its_own_grid() {
     let good = boxed_easy().join("\n");
     // A boxed row with a tenth cell, and a row of ten cells written without spaces, first and
     // in the middle of a grid, each followed by a good grid with no blank line between.
-    for (index, bad_row) in [
-        (0, "5 3 . | . 7 . | . . . | 9"),
-        (4, "8 . . | . 6 . | . . 3 | 9"),
-        (0, "53..7....9"),
-        (6, "7...2...69"),
+    // Rows with a stray character in place of a cell, too, first or not.
+    for (index, bad_row, fault) in [
+        (0, "5 3 . | . 7 . | . . . | 9", "has 10 cells"),
+        (4, "8 . . | . 6 . | . . 3 | 9", "has 10 cells"),
+        (0, "53..7....9", "has 10 cells"),
+        (6, "7...2...69", "has 10 cells"),
+        (0, "5 3 x | . 7 . | . . .", "invalid character 'x'"),
+        (0, "53.o7....", "invalid character 'o'"),
+        (4, "8 . . | . x . | . . 3", "invalid character 'x'"),
     ] {
         let mut bad = boxed_easy();
         bad[index] = bad_row.to_string();
@@ -459,7 +463,34 @@ fn a_bad_grid_row_spoils_only_its_own_grid() {
             format!("error: invalid puzzle\n{SOLUTION}\n"),
             "{bad_row}: {stderr}"
         );
-        assert!(stderr.contains("has 10 cells"), "{stderr}");
+        assert!(stderr.contains(fault), "{stderr}");
+    }
+    // A 16x16 grid with a symbol that does not belong in its first row, read with --box or
+    // without: one record, then the next grid's.
+    let sixteen = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
+    let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    let (_, solution, _) = run(&["solve"], &format!("{sixteen}\n"));
+    let rows: Vec<String> = sixteen
+        .as_bytes()
+        .chunks(16)
+        .map(|row| String::from_utf8(row.to_vec()).unwrap())
+        .collect();
+    let mut bad = rows.clone();
+    bad[0].replace_range(3..4, "Z");
+    let input = format!("{}\n{}\n", bad.join("\n"), rows.join("\n"));
+    for with_box in [&["--box", "4x4"][..], &[]] {
+        let args = [&["solve"][..], with_box].concat();
+        let (status, stdout, stderr) = run(&args, &input);
+        assert_eq!(status, 2);
+        assert_eq!(
+            stdout,
+            format!("error: invalid puzzle\n{solution}"),
+            "{with_box:?}: {stderr}"
+        );
+        assert_eq!(
+            stderr,
+            "sudoku: <stdin>:1: invalid symbol 'Z' at r1c4: a 16x16 grid's symbols are 1-9 and A-G\n"
+        );
     }
 }
 

@@ -378,6 +378,17 @@ fn leading_grid(annotation: &[u8]) -> Option<Grid> {
     (run == CELLS && ends).then(|| Grid::from_cells(cells).expect("cells are 0-9"))
 }
 
+/// True for a line that holds nine cells once each character other than a separator or
+/// whitespace counts as one: a grid's first row with a stray character in place of a cell
+/// (`5 3 x | . 7 . | . . .`), which is held as the start of its grid.
+fn is_row_with_strays(text: &[u8]) -> bool {
+    String::from_utf8_lossy(text)
+        .chars()
+        .filter(|&c| !(c.is_whitespace() || crate::markup::is_separator(c)))
+        .count()
+        == 9
+}
+
 /// A line that may be a grid row (cells with separators between them), a border, or 81 cells
 /// spaced out.
 fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
@@ -393,9 +404,15 @@ fn classify_grid_row(line: &[u8], start: usize, row: Option<usize>) -> Line {
             if is_border(&line[start..]) {
                 return Line::Skip;
             }
+            // Outside a grid, a row with a stray character in place of a cell starts one, so
+            // that its other rows are not read as a grid of their own.
+            let fit = match row {
+                None if is_row_with_strays(&line[start..]) => BadFit::Row,
+                _ => BadFit::InGrid,
+            };
             return Line::Bad {
                 error: invalid_character(line, start + offset),
-                fit: BadFit::InGrid,
+                fit,
             };
         }
     }
