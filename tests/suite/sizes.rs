@@ -1267,6 +1267,81 @@ fn borders_with_corners_of_their_own_and_section_headers_are_skipped() {
     }
 }
 
+/// Grids drawn with box-drawing characters (`│ 5 3 . │`, `├───┼───┤`, `║`, `╬`), as terminal
+/// programs print them, read as the same grids drawn in ASCII, at every size and as pencil
+/// marks; an error in one still names its line and the column in characters.
+#[test]
+fn grids_drawn_with_box_drawing_characters_read_as_their_ascii_twins() {
+    let to_lines = |text: &str, vertical: &str, horizontal: &str, junction: &str| {
+        text.replace('|', vertical)
+            .replace('-', horizontal)
+            .replace('+', junction)
+    };
+    let nine = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let sixteen = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
+    let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    let four = "1......23......4";
+    for (puzzle, shape) in [(nine, "3x3"), (sixteen, "4x4"), (four, "2x2")] {
+        let (_, expected, _) = run(&["solve", "--box", shape], &format!("{puzzle}\n"));
+        // The puzzle drawn as a grid, by `solve --show puzzle -f grid`'s left half.
+        let (_, shown, _) = run(
+            &["solve", "--box", shape, "--show", "puzzle", "-f", "grid"],
+            &format!("{puzzle}\n"),
+        );
+        let width = shown.lines().next().unwrap().len() / 2;
+        let ascii: String = shown
+            .lines()
+            .map(|line| format!("{}\n", line.get(..width).unwrap_or(line).trim_end()))
+            .collect();
+        for (vertical, horizontal, junction) in [("│", "─", "┼"), ("║", "═", "╬"), ("┃", "━", "╋")]
+        {
+            let drawn = to_lines(&ascii, vertical, horizontal, junction);
+            for with_box in [&["--box", shape][..], &[]] {
+                let args = [&["solve"][..], with_box].concat();
+                let (status, stdout, stderr) = run(&args, &drawn);
+                assert_eq!((status, stderr.as_str()), (0, ""), "{drawn}");
+                assert_eq!(stdout, expected, "{with_box:?}\n{drawn}");
+            }
+        }
+    }
+    // Pencil marks drawn so, as HoDoKu's grid of candidates is with `|`.
+    let (_, marks, _) = run(&["candidates", "-f", "grid"], &format!("{nine}\n"));
+    let drawn = to_lines(&marks, "│", "─", "┼").replace('=', "═");
+    let (status, stdout, stderr) = run(&["count"], &drawn);
+    assert_eq!(
+        (status, stdout.as_str(), stderr.as_str()),
+        (0, "1\n", ""),
+        "{drawn}"
+    );
+    // A bad cell in a drawn row: its line, and its column counted in characters.
+    let bad = to_lines(&ascii_grid(nine), "│", "─", "┼").replacen("5 3", "5 x", 1);
+    let (status, _, stderr) = run(&["solve"], &bad);
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr, "sudoku: <stdin>:2: invalid character 'x' at column 5\n",
+        "{bad}"
+    );
+}
+
+/// A 9x9 puzzle as a grid with a border around it and between its bands.
+fn ascii_grid(puzzle: &str) -> String {
+    let rule = "+-------+-------+-------+\n";
+    let mut grid = String::from(rule);
+    for (r, row) in puzzle.as_bytes().chunks(9).enumerate() {
+        let cells: Vec<String> = row.iter().map(|&b| (b as char).to_string()).collect();
+        grid += &format!(
+            "| {} | {} | {} |\n",
+            cells[..3].join(" "),
+            cells[3..6].join(" "),
+            cells[6..].join(" ")
+        );
+        if r % 3 == 2 {
+            grid += rule;
+        }
+    }
+    grid
+}
+
 /// generate's options at other sizes: the clue pattern keeps the symmetry, the clue limit holds,
 /// the level is the one `rate` finds, and every puzzle has one solution.
 #[test]

@@ -1,6 +1,8 @@
 //! The text around the cells, as books and programs write grids: the separators between the
 //! cells of a row, the border lines above, below and between the bands, and the section
-//! headers of some files (`[Puzzle]`), which the readers of every size skip.
+//! headers of some files (`[Puzzle]`), which the readers of every size skip. Grids drawn with
+//! box-drawing characters (`│ 5 3 . │`, `├───┼───┤`, as terminal programs draw them) are read
+//! as the same grids drawn in ASCII: see [`fold_box_drawing`].
 
 /// True for a character drawn between the cells of a row: `|`, `+` or `-`.
 pub fn is_separator(c: char) -> bool {
@@ -27,6 +29,62 @@ pub fn is_border(line: &[u8]) -> bool {
     rules >= 2 && rules > blanks
 }
 
+/// The first and last box-drawing characters (U+2500 to U+257F), and the bytes their UTF-8
+/// encodings share: `E2 94 80` to `E2 95 BF`.
+const BOX_DRAWING: std::ops::RangeInclusive<char> = '\u{2500}'..='\u{257F}';
+
+/// The ASCII separator a box-drawing character stands for: `|` for a vertical line (`│`, `┃`,
+/// `║`, dashed ones), `-` for a horizontal one (`─`, `━`, `═`, dashed ones), `+` for a corner
+/// or a junction (`┌`, `┼`, `╬`, ...); None for any other character.
+pub fn box_drawing_separator(c: char) -> Option<u8> {
+    if !BOX_DRAWING.contains(&c) {
+        return None;
+    }
+    Some(match c {
+        '│' | '┃' | '┆' | '┇' | '┊' | '┋' | '║' | '╎' | '╏' | '╵' | '╷' | '╹' | '╻' | '╽' | '╿' => {
+            b'|'
+        }
+        '─' | '━' | '┄' | '┅' | '┈' | '┉' | '═' | '╌' | '╍' | '╴' | '╶' | '╸' | '╺' | '╼' | '╾' => {
+            b'-'
+        }
+        _ => b'+',
+    })
+}
+
+/// Rewrites every box-drawing character of `line` as the ASCII separator it stands for (see
+/// [`box_drawing_separator`]), in place, so that a grid drawn with them reads as the same grid
+/// drawn with `|`, `-` and `+`. Each such character becomes one byte, so columns counted in
+/// characters stay where they were. A line without one is left as it is, after one scan.
+pub fn fold_box_drawing(line: &mut Vec<u8>) {
+    // Every box-drawing character starts with the byte E2, as do other characters.
+    let Some(first) = memchr::memchr(0xE2, line) else {
+        return;
+    };
+    let mut write = first;
+    let mut read = first;
+    while read < line.len() {
+        let folded = match line[read..] {
+            [0xE2, second @ (0x94 | 0x95), third, ..] if third & 0xC0 == 0x80 => {
+                let code = 0x2000 | (u32::from(second & 0x3F) << 6) | u32::from(third & 0x3F);
+                char::from_u32(code).and_then(box_drawing_separator)
+            }
+            _ => None,
+        };
+        match folded {
+            Some(ascii) => {
+                line[write] = ascii;
+                read += 3;
+            }
+            None => {
+                line[write] = line[read];
+                read += 1;
+            }
+        }
+        write += 1;
+    }
+    line.truncate(write);
+}
+
 /// True for a section header such as SadMan Sudoku's `[Puzzle]` above its grid: a word in
 /// square brackets, alone on its line (spaces around it aside).
 pub fn is_section_header(line: &[u8]) -> bool {
@@ -44,6 +102,29 @@ pub fn is_section_header(line: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn folded(text: &str) -> String {
+        let mut line = text.as_bytes().to_vec();
+        fold_box_drawing(&mut line);
+        String::from_utf8(line).unwrap()
+    }
+
+    #[test]
+    fn box_drawing_folds_to_the_ascii_it_stands_for() {
+        assert_eq!(folded("│ 5 3 . │ . 7 . │"), "| 5 3 . | . 7 . |");
+        assert_eq!(folded("┌───────┬───────┐"), "+-------+-------+");
+        assert_eq!(folded("╠═══╬═══╣"), "+---+---+");
+        assert_eq!(folded("┃ 1 ┆ 2 ║"), "| 1 | 2 |");
+        // Every character of the block folds; nothing else does.
+        for c in '\u{2500}'..='\u{257F}' {
+            let text = c.to_string();
+            assert_eq!(folded(&text).len(), 1, "{c}");
+        }
+        for text in ["€ é → ↑ ✓ ░ ▀", "53..7....", ""] {
+            assert_eq!(folded(text), text);
+        }
+        assert_eq!(folded("é│€─x"), "é|€-x");
+    }
 
     #[test]
     fn the_borders_programs_draw_are_borders() {
