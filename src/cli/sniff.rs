@@ -310,7 +310,10 @@ mod tests {
 
     #[test]
     fn a_first_row_with_a_symbol_that_does_not_belong_is_held_for_its_grid() {
-        assert_eq!(decide("1 x | . .\n. . | . 2\n3 . | . .\n"), rows(2, 2, false));
+        assert_eq!(
+            decide("1 x | . .\n. . | . 2\n3 . | . .\n"),
+            rows(2, 2, false)
+        );
         let sixteen = "D92Z............\n4CF.....9D.2.6EB\n................\n";
         assert_eq!(decide(sixteen), rows(4, 4, false));
         // A 4x4 puzzle on one line is answered at once, whatever follows.
