@@ -38,6 +38,12 @@ pub struct InputArgs {
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
 
+    /// With CSV input, the character between fields: `,`, `;`, `tab`, `|` or any other ASCII
+    /// character (implies --csv) [default: the one of `,` `;` tab `|` the header row holds most
+    /// often, else `,`].
+    #[arg(long, value_name = "CHAR", value_parser = parse_delimiter)]
+    pub delimiter: Option<u8>,
+
     #[command(flatten)]
     pub sizes: SizeArgs,
 }
@@ -50,7 +56,14 @@ pub enum Layout {
     Puzzles(SizeArgs),
     /// CSV with a header row: the puzzle in the named column, or in the first field that holds
     /// one, of 9x9 or of another size (within `--box` and `--alphabet`, if given).
-    Csv(Option<String>, SizeArgs),
+    Csv {
+        /// The column asked for by name, if one was.
+        column: Option<String>,
+        /// The delimiter asked for; without one, each source's header row tells it.
+        delimiter: Option<u8>,
+        /// `--box` and `--alphabet`.
+        sizes: SizeArgs,
+    },
 }
 
 /// One input: a named file or stdin.
@@ -65,10 +78,14 @@ pub enum Source {
 impl InputArgs {
     /// How the sources are laid out.
     pub fn layout(&self) -> Layout {
-        match (&self.column, self.csv) {
-            (Some(column), _) => Layout::Csv(Some(column.clone()), self.sizes),
-            (None, true) => Layout::Csv(None, self.sizes),
-            (None, false) => Layout::Puzzles(self.sizes),
+        if self.csv || self.column.is_some() || self.delimiter.is_some() {
+            Layout::Csv {
+                column: self.column.clone(),
+                delimiter: self.delimiter,
+                sizes: self.sizes,
+            }
+        } else {
+            Layout::Puzzles(self.sizes)
         }
     }
 
@@ -191,9 +208,16 @@ fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
         let reader = WatchedReader { inner, feed };
         let records: Box<dyn Iterator<Item = io::Result<Record>>> = match layout {
             Layout::Puzzles(sizes) => sizes.records(reader),
-            Layout::Csv(column, sizes) => {
-                Box::new(CsvRecords::new(reader, column.as_deref(), *sizes))
-            }
+            Layout::Csv {
+                column,
+                delimiter,
+                sizes,
+            } => Box::new(CsvRecords::new(
+                reader,
+                column.as_deref(),
+                *delimiter,
+                *sizes,
+            )),
         };
         for record in records {
             let item = match record {
@@ -249,9 +273,53 @@ where
     output.after_run(ran)
 }
 
+/// The delimiters a CSV header row is searched for, the first winning a tie.
+const DELIMITERS: [u8; 4] = [b',', b';', b'\t', b'|'];
+
+/// The delimiter of CSV text that starts with `text` (its header row, or as much of it as has
+/// come): the one of [`DELIMITERS`] found most often in the first row, outside quotes; a comma
+/// when there is none.
+fn delimiter_of(text: &[u8]) -> u8 {
+    let mut counts = [0usize; DELIMITERS.len()];
+    let mut quoted = false;
+    for &byte in text {
+        match byte {
+            b'"' => quoted = !quoted,
+            b'\n' | b'\r' if !quoted => break,
+            _ if !quoted => {
+                if let Some(at) = DELIMITERS.iter().position(|&d| d == byte) {
+                    counts[at] += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    // The first of the commonest: `max_by_key` keeps the last, so backwards.
+    (0..DELIMITERS.len())
+        .rev()
+        .max_by_key(|&at| counts[at])
+        .filter(|&at| counts[at] > 0)
+        .map_or(b',', |at| DELIMITERS[at])
+}
+
+/// Reads `--delimiter`: one ASCII character, or `tab` (or `\t`) for a tab.
+fn parse_delimiter(text: &str) -> Result<u8, String> {
+    match text {
+        "tab" | "\\t" | "\t" => Ok(b'\t'),
+        _ => match text.as_bytes() {
+            [byte] if byte.is_ascii() && *byte != b'"' && *byte != b'\n' && *byte != b'\r' => {
+                Ok(*byte)
+            }
+            _ => Err(
+                "a delimiter is one ASCII character (not a quote or a line ending), or tab".into(),
+            ),
+        },
+    }
+}
+
 /// The records of a CSV source: one per row after the header, the puzzle taken from the named
 /// column, or from the first field that holds one. Line numbers are the rows' lines in the file.
-struct CsvRecords<R: Read> {
+struct CsvRecords<R: BufRead> {
     reader: csv::Reader<LineStarts<R>>,
     /// The puzzle's column, once the header is read; `None` for "the first puzzle field".
     column: Option<usize>,
@@ -266,11 +334,21 @@ struct CsvRecords<R: Read> {
     finished: bool,
 }
 
-impl<R: Read> CsvRecords<R> {
-    fn new(reader: R, column: Option<&str>, sizes: SizeArgs) -> CsvRecords<R> {
+impl<R: BufRead> CsvRecords<R> {
+    /// The records of `reader`, whose fields are split at `delimiter`, or else at the one its
+    /// header row tells (see [`delimiter_of`]).
+    fn new(
+        mut reader: R,
+        column: Option<&str>,
+        delimiter: Option<u8>,
+        sizes: SizeArgs,
+    ) -> CsvRecords<R> {
+        // What has come of the header row: a read error is met again when the rows are read.
+        let delimiter = delimiter.unwrap_or_else(|| reader.fill_buf().map_or(b',', delimiter_of));
         CsvRecords {
             reader: csv::ReaderBuilder::new()
                 .flexible(true)
+                .delimiter(delimiter)
                 .from_reader(LineStarts::new(reader)),
             column: None,
             wanted: column.map(String::from),
@@ -343,7 +421,7 @@ impl<R: Read> CsvRecords<R> {
     }
 }
 
-impl<R: Read> Iterator for CsvRecords<R> {
+impl<R: BufRead> Iterator for CsvRecords<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
@@ -368,6 +446,35 @@ impl<R: Read> Iterator for CsvRecords<R> {
             }
             Ok(false) => None,
             Err(error) => Some(Err(io::Error::other(error))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_row_tells_the_delimiter() {
+        assert_eq!(delimiter_of(b"id;puzzle;note\n1,2,3,4,5\n"), b';');
+        assert_eq!(delimiter_of(b"id\tpuzzle\n"), b'\t');
+        assert_eq!(delimiter_of(b"a|b|c"), b'|');
+        // Inside quotes a delimiter does not count; a tie goes to the comma; none is a comma.
+        assert_eq!(delimiter_of(b"\"a;b;c\",d,e"), b',');
+        assert_eq!(delimiter_of(b"a,b;c"), b',');
+        assert_eq!(delimiter_of(b"puzzle\n"), b',');
+        assert_eq!(delimiter_of(b""), b',');
+        // A quoted line break is within the header row.
+        assert_eq!(delimiter_of(b"\"a\nb\";c;d\ne,f,g,h,i"), b';');
+    }
+
+    #[test]
+    fn a_delimiter_is_one_ascii_character_or_tab() {
+        assert_eq!(parse_delimiter(";"), Ok(b';'));
+        assert_eq!(parse_delimiter("tab"), Ok(b'\t'));
+        assert_eq!(parse_delimiter("\t"), Ok(b'\t'));
+        for bad in ["", ";;", "\"", "\n", "é"] {
+            assert!(parse_delimiter(bad).is_err(), "{bad:?}");
         }
     }
 }

@@ -813,6 +813,49 @@ fn csv_input_takes_the_puzzle_from_a_column() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
 
+/// CSV whose fields are split by `;` (as spreadsheets write it where `,` is the decimal mark),
+/// by tabs or by `|`: the header row tells which, and --delimiter says it outright.
+#[test]
+fn csv_input_takes_the_delimiter_its_header_row_uses() {
+    let easy = common::EASY;
+    let solution = common::SOLUTION;
+    for delimiter in [";", "\t", "|", ","] {
+        // Notes that hold every delimiter, quoted.
+        let input = format!(
+            "id{delimiter}puzzle{delimiter}note\n\
+             1{delimiter}{easy}{delimiter}\"a,b;c\td|e\"\n\
+             2{delimiter}12345678912345678912{delimiter}\"x;y,z\"\n"
+        );
+        for args in [
+            &["solve", "--column", "puzzle"][..],
+            &["solve", "--csv"],
+            &["solve", "--csv", "--delimiter", delimiter],
+        ] {
+            let (status, stdout, stderr) = run(args, &input);
+            assert_eq!(status, 2, "{delimiter:?} {args:?}: {stderr}");
+            assert_eq!(
+                stdout,
+                format!("{solution}\nerror: invalid puzzle\n"),
+                "{delimiter:?} {args:?}: {stderr}"
+            );
+            assert!(
+                stderr.starts_with("sudoku: <stdin>:3: found 20 cells"),
+                "{delimiter:?} {args:?}: {stderr}"
+            );
+        }
+    }
+    // Told outright, the delimiter wins over the header's; `tab` names a tab.
+    let input = format!("a;b\tpuzzle\n1;2\t{easy}\n");
+    let (_, stdout, stderr) = run(
+        &["solve", "--delimiter", "tab", "--column", "puzzle"],
+        &input,
+    );
+    assert_eq!(stdout, format!("{solution}\n"), "{stderr}");
+    let (status, _, stderr) = run(&["solve", "--delimiter", "ab"], "");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("one ASCII character"), "{stderr}");
+}
+
 #[test]
 fn csv_rows_are_located_by_their_line_whatever_ends_the_lines() {
     // A blank line, a field over two lines, then a row to locate, under every line end (the
