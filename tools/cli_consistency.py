@@ -3,10 +3,10 @@
 
     python3 tools/cli_consistency.py [--binary target/release/sudoku] [--seed S] [--runs N]
 
-Each run joins a few records (one-line puzzles of several sizes, 9-line grids, candidate lines,
-grids of pencil marks, puzzles with no or many solutions; all made by the binary itself), damages
-them (a character dropped, added or changed, lines split, joined, doubled or dropped, comments and
-borders put in) and runs solve, count, check, candidates, hint, explain, fill and rate on them,
+Each run joins a few records (one-line puzzles of several sizes, 9-line grids, in ASCII or
+box-drawing lines, candidate lines, grids of pencil marks, puzzles with no or many solutions; all
+made by the binary itself), damages them (a character dropped, added or changed, lines split,
+joined, doubled or dropped, comments and borders put in) and runs solve, count, check, candidates, hint, explain, fill and rate on them,
 with or without --box or --alphabet. It reports a run where:
 
 - a command panics, exits with a status outside 0-3, or prints a line of JSON that does not read
@@ -15,7 +15,8 @@ with or without --box or --alphabet. It reports a run where:
   calls a puzzle without solution that solve solved, or the other way round;
 - a CSV row, a line of a line format, or a block of a block format is missing or extra.
 
-A fifth of the runs give the records as CSV rows (`--csv`), and lines end in LF, CRLF or CR.
+A fifth of the runs give the records as CSV rows (`--csv`, fields split at `,`, `;` or a tab),
+and lines end in LF, CRLF or CR.
 
 A failing run's input is kept as find_SEED_RUN.in in the working directory. Nothing here is part
 of `cargo test`; the binary's own tests cover each rule on fixed input.
@@ -59,6 +60,8 @@ def samples(binary):
         "none": b"12345678.........9" + b"." * 63 + b"\n",
     }
     made["grids"] = run(binary, ["solve", "-f", "grid"], made["nine"]).stdout
+    made["drawn"] = (made["grids"].replace(b"|", "│".encode()).replace(b"-", "─".encode())
+                     .replace(b"+", "┼".encode()))
     made["candidate_lines"] = run(binary, ["candidates", "-f", "candidates"], made["nine"]).stdout
     made["marks_six"] = run(binary, ["candidates"], made["six"]).stdout
     made["marks_nine"] = run(binary, ["candidates"], made["nine"]).stdout
@@ -70,7 +73,7 @@ def pick(rng, kinds):
     for _ in range(rng.randint(1, 3)):
         kind = rng.choice(list(kinds))
         source = kinds[kind]
-        if kind in ("grids", "marks_six", "marks_nine"):
+        if kind in ("grids", "drawn", "marks_six", "marks_nine"):
             start = rng.randrange(len(source))
             lines += source[start:start + rng.randint(1, 14)]
         else:
@@ -88,6 +91,9 @@ def damage(rng, lines):
         kind = rng.randrange(9)
         if kind == 0 and line:
             del line[rng.randrange(len(line))]
+        elif kind == 1 and rng.random() < 0.1:
+            at = rng.randint(0, len(line))
+            line[at:at] = rng.choice(["│", "─", "╬", "é"]).encode()
         elif kind == 1:
             line.insert(rng.randint(0, len(line)), rng.choice(b"123456789.0ABCGZaz |-+*#\t\r\x00\xff,;"))
         elif kind == 2 and line:
@@ -176,9 +182,13 @@ def main():
         extra = rng.choice(EXTRA_ARGS)
         end = rng.choice([b"\n", b"\r\n", b"\r"])
         if rng.random() < 0.2:
-            # The same records as CSV rows: an id, the record (quoted when it needs it), a note.
-            quote = lambda text: b'"' + text.replace(b'"', b'""') + b'"' if any(c in text for c in b',"\r\n') else text
-            rows = [b"id,puzzle,note"] + [b"%d,%s,x" % (i, quote(line)) for i, line in enumerate(lines)]
+            # The same records as CSV rows: an id, the record (quoted when it needs it), a note,
+            # split at a comma, a semicolon or a tab.
+            sep = rng.choice([b",", b";", b"\t"])
+            special = sep + b'"\r\n'
+            quote = lambda text: b'"' + text.replace(b'"', b'""') + b'"' if any(c in text for c in special) else text
+            rows = [sep.join([b"id", b"puzzle", b"note"])] + [
+                sep.join([b"%d" % i, quote(line), b"x"]) for i, line in enumerate(lines)]
             lines, extra = rows, extra + ["--csv"]
         data = end.join(lines) + rng.choice([end, b""])
         fault = check(args.binary, rng, data, extra)
