@@ -281,6 +281,18 @@ mod in_a_terminal {
         assert_eq!(status, 0);
         let solution = common::run(&["solve"], MEDIUM).1;
         assert_eq!(stdout, solution);
+
+        // A position line edited by hand is refused, so that play and the other subcommands
+        // never see two different games in one file.
+        let position = saved.lines().last().unwrap();
+        let edited = saved.replace(position, &position.replacen('.', "1", 1));
+        std::fs::write(save, edited).unwrap();
+        let (status, _, stderr) = common::run(&["play", save], "");
+        assert_eq!(status, 2);
+        assert!(
+            stderr.contains("the position is not the game the `#` lines hold"),
+            "{stderr}"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Saved games: a plain text file that `sudoku play FILE` resumes from its `#` lines, and that
 //! the other subcommands read as a puzzle from its one line without `#`: the position on one
-//! line, or in the candidate form when the player struck out candidates.
+//! line, or in the candidate form when the player struck out candidates. A position line that
+//! is not the game the `#` lines hold (edited by hand) is refused.
 //!
 //! ```text
 //! # sudoku play: a saved game; `sudoku play FILE` resumes it.
@@ -154,7 +155,24 @@ pub fn from_text(text: &str) -> Result<Game> {
             board.origins[cell] = Some(origin);
         }
     }
-    Ok(Game::resume(rules, board, elapsed, settings))
+    let game = Game::resume(rules, board, elapsed, settings);
+    // The other subcommands read the position line: one edited by hand would have them and
+    // play see two different games.
+    let position = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .last();
+    if let Some((number, line)) = position
+        && line.trim() != position_record(&game)
+    {
+        bail!(
+            "line {}: the position is not the game the `#` lines hold (edited?): to play it as \
+             a new game, delete the `#` lines; to resume, put back the position they give",
+            number + 1
+        );
+    }
+    Ok(game)
 }
 
 /// The symbols of a line, a cell each: characters, or words for the numbers alphabet.
@@ -336,6 +354,33 @@ mod tests {
         assert_eq!(back.settings(), game.settings());
         assert_eq!(back.elapsed(), Duration::from_secs(75));
         assert_eq!(to_text(&back), text);
+    }
+
+    #[test]
+    fn a_position_line_edited_by_hand_is_refused_not_ignored() {
+        let mut game = game();
+        play_a_little(&mut game);
+        let text = to_text(&game);
+        let position = text.lines().last().unwrap();
+        // A cell changed, as a person would fix a given in an editor.
+        let edited = position.replacen('.', "7", 1);
+        let error = from_text(&text.replace(position, &edited)).err().unwrap();
+        let lines = text.lines().count();
+        assert!(
+            error.to_string().starts_with(&format!(
+                "line {lines}: the position is not the game the `#` lines hold"
+            )),
+            "{error}"
+        );
+        // Without the line, or with CRLF line ends and trailing blanks, the game resumes.
+        let without: String = text
+            .lines()
+            .filter(|l| l.starts_with('#'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(from_text(&without).unwrap().board(), game.board());
+        let crlf = text.replace('\n', " \r\n") + "\r\n";
+        assert_eq!(from_text(&crlf).unwrap().board(), game.board());
     }
 
     #[test]
