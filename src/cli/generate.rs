@@ -13,6 +13,7 @@ use sudoku_engine::{GenerateError, Grid};
 use sudoku_logic::sized::{SizedCandidates, solve_steps, solved_within};
 use sudoku_logic::{Level, explain, rate};
 
+use super::offered::offered;
 use super::output::{Format, JsonStatus, Output, OutputArgs, TimeoutArgs, print_message};
 use super::pipeline::{self, JobsArgs, Setup, Signal};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle};
@@ -44,7 +45,8 @@ pub struct GenerateArgs {
     /// --attempts tries for a puzzle. At other sizes, below extreme, each clue is taken out
     /// only while that level's techniques still solve the puzzle (minimal puzzles there need
     /// the hardest ones), so the puzzles are minimal for their level.
-    #[arg(long, value_name = "LEVEL", value_parser = |name: &str| name.parse::<Level>())]
+    #[arg(long, value_name = "LEVEL", hide_possible_values = true,
+          value_parser = offered(|name: &str| name.parse::<Level>(), Level::ALL.map(Level::name)))]
     difficulty: Option<Level>,
 
     /// How many minimal puzzles to try, per puzzle, to meet --clues and --difficulty.

@@ -28,6 +28,7 @@ mod line_starts;
 mod logic;
 mod logic_state;
 mod nine_symbols;
+mod offered;
 mod output;
 mod pipeline;
 mod play;

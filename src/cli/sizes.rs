@@ -19,6 +19,7 @@ use sudoku_engine::sized::{self, Alphabet, Shape, SizedError, SizedGrid};
 use sudoku_engine::solver::{self, SearchStats, SolutionCount};
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record, TimedOut};
 
+use super::offered::offered;
 use super::output::Problem;
 use super::sized_marks::{candidate_line, is_value, marks_words, words_of};
 use super::sniff;
@@ -40,7 +41,9 @@ pub struct SizeArgs {
     /// alphabet comes from the symbols (digits, or numbers above 35x35, for a grid without
     /// any), and answers are written in the same one.
     #[arg(long, value_name = "NAME", ignore_case = true,
-          value_parser = |text: &str| text.parse::<Alphabet>())]
+          hide_possible_values = true,
+          value_parser = offered(|text: &str| text.parse::<Alphabet>(),
+                                 Alphabet::ALL.map(Alphabet::name)))]
     pub alphabet: Option<Alphabet>,
 }
 

@@ -56,6 +56,48 @@ fn completions_name_every_subcommand_and_flag_for_every_shell() {
     assert_eq!(status, 2);
 }
 
+/// The words bash completion offers after `flag`, from the script's `compgen -W` for it.
+fn offered_after(script: &str, flag: &str) -> Vec<String> {
+    let at = script
+        .find(&format!("{flag})"))
+        .unwrap_or_else(|| panic!("{flag}"));
+    let words = &script[at..];
+    let start = words.find("compgen -W \"").unwrap() + "compgen -W \"".len();
+    let end = start + words[start..].find('"').unwrap();
+    words[start..end]
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn completions_offer_the_names_an_option_takes_and_each_is_taken() {
+    let (_, script, _) = run(&["completions", "bash"], "");
+    let easy = format!("{}\n", common::EASY);
+    let techniques = offered_after(&script, "--until");
+    assert!(techniques.len() > 50, "{techniques:?}");
+    assert!(techniques.iter().any(|t| t == "x-wing"), "{techniques:?}");
+    for technique in &techniques {
+        let (status, _, stderr) = run(&["fill", "--until", technique], &easy);
+        assert_eq!(status, 0, "{technique}: {stderr}");
+    }
+    assert_eq!(
+        offered_after(&script, "--difficulty"),
+        ["easy", "medium", "hard", "unfair", "extreme"]
+    );
+    let alphabets = offered_after(&script, "--alphabet");
+    assert_eq!(alphabets, ["digits", "letters", "hex", "numbers"]);
+    for alphabet in &alphabets {
+        let (status, _, stderr) = run(&["count", "--alphabet", alphabet, "--box", "2x2"], "");
+        assert_eq!(status, 0, "{alphabet}: {stderr}");
+    }
+    // Looser spellings are still read, and the help does not list the names twice.
+    let (status, _, _) = run(&["fill", "--until", "X Wing"], &easy);
+    assert_eq!(status, 0);
+    let (_, help, _) = run(&["fill", "--help"], "");
+    assert!(!help.contains("possible values"), "{help}");
+}
+
 #[test]
 fn the_manual_page_names_every_subcommand_and_flag() {
     let (status, page, _) = run(&["man"], "");

@@ -13,6 +13,7 @@ use super::{
     Form, JsonRecord, answer_or_report, setup, steps_within, write_csv_header, write_csv_row,
 };
 use crate::cli::input::{InputArgs, run_puzzles};
+use crate::cli::offered::offered;
 use crate::cli::output::{JsonStatus, Output, OutputArgs, TimeoutArgs};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
@@ -38,8 +39,9 @@ pub struct FillArgs {
     input: InputArgs,
     /// Apply every technique tried before this one (see `sudoku explain`); by default singles
     /// only: full house, naked and hidden singles.
-    #[arg(long, value_name = "TECHNIQUE",
-          value_parser = |name: &str| name.parse::<Technique>())]
+    #[arg(long, value_name = "TECHNIQUE", hide_possible_values = true,
+          value_parser = offered(|name: &str| name.parse::<Technique>(),
+                                 Technique::ALL.map(Technique::slug)))]
     until: Option<Technique>,
     /// How to print the result.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]

@@ -30,6 +30,7 @@ use sudoku_logic::Level;
 
 use super::input::Source;
 use super::logic_state::AnyState;
+use super::offered::offered;
 use super::sizes::{AnyGrid, SizeArgs};
 use super::status::Status;
 use super::{color, generate, interrupt, logic, sizes};
@@ -63,7 +64,8 @@ pub struct PlayArgs {
 
     /// The HoDoKu level of the new puzzle: easy, medium, hard, unfair or extreme.
     #[arg(long, value_name = "LEVEL", conflicts_with_all = ["source", "enter"],
-          value_parser = |name: &str| name.parse::<Level>())]
+          hide_possible_values = true,
+          value_parser = offered(|name: &str| name.parse::<Level>(), Level::ALL.map(Level::name)))]
     difficulty: Option<Level>,
 
     /// The seed of the new puzzle: the puzzle `sudoku generate --seed S` prints first (with
