@@ -12,6 +12,7 @@ use clap::Args;
 use sudoku_engine::parse::utf8_text;
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
+use super::json_input::{JsonRecords, is_json_lines};
 use super::line_starts::LineStarts;
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
@@ -34,7 +35,8 @@ pub struct InputArgs {
     #[arg(long)]
     pub csv: bool,
 
-    /// With CSV input, the column that holds the puzzle (implies --csv).
+    /// With CSV input, the column that holds the puzzle (implies --csv); with JSON Lines input,
+    /// the field [default: puzzle].
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
 
@@ -205,8 +207,16 @@ fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
                 continue;
             }
         };
-        let reader = WatchedReader { inner, feed };
+        let mut reader = WatchedReader { inner, feed };
         let records: Box<dyn Iterator<Item = io::Result<Record>>> = match layout {
+            // What `-f json` prints, whatever the layout asked for.
+            _ if is_json_lines(&mut reader) => {
+                let (column, sizes) = match layout {
+                    Layout::Puzzles(sizes) => (None, *sizes),
+                    Layout::Csv { column, sizes, .. } => (column.as_deref(), *sizes),
+                };
+                Box::new(JsonRecords::new(reader, column, sizes))
+            }
             Layout::Puzzles(sizes) => sizes.records(reader),
             Layout::Csv {
                 column,

@@ -24,6 +24,7 @@ mod documents;
 mod generate;
 mod input;
 mod interrupt;
+mod json_input;
 mod line_starts;
 mod logic;
 mod logic_state;
@@ -56,7 +57,8 @@ pub use status::Status;
 /// with box-drawing characters, `│` and `├───┼`, read as these). Blank
 /// lines, lines starting with `#` and headers such as `[Puzzle]` are skipped.
 /// Other sizes, 4x4 to 64x64, are read the same way, their shape told by the number of cells or
-/// by --box, their symbols by --alphabet.
+/// by --box, their symbols by --alphabet. What `-f json` prints is read back too (JSON Lines,
+/// told by a first `{`: each line's `puzzle` field).
 ///
 /// Every puzzle gets exactly one answer (a line, a block or a JSON object), failures included,
 /// printed as soon as it is ready when no more input is waiting. In JSON, `status` is one of

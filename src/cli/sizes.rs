@@ -140,8 +140,8 @@ const CELLS_ABOVE_NINE: usize = 100;
 pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle, Problem>> {
     let invalid = record.puzzle.as_ref().err()?;
     // A line cut short or not UTF-8 is no grid of any size, a grid cut short or with a symbol
-    // not its own is refused as it is (the reader's words say why), and a grid of pencil marks
-    // is a candidate state.
+    // not its own is refused as it is (the reader's words say why), a grid of pencil marks
+    // is a candidate state, and a record of JSON without one puzzle has been read already.
     if matches!(
         invalid.error,
         ParseError::LineTooLong { .. }
@@ -150,6 +150,8 @@ pub fn other_size(record: &Record, args: &SizeArgs) -> Option<Result<SizedPuzzle
             | ParseError::SizedGridRowLength { .. }
             | ParseError::Sized(_)
             | ParseError::PencilMarks
+            | ParseError::NoPuzzleField { .. }
+            | ParseError::NotOnePuzzle { .. }
     ) {
         return None;
     }

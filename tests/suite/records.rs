@@ -568,3 +568,89 @@ fn a_closed_stdin_is_an_error_and_the_other_files_are_still_read() {
     let solved = String::from_utf8(output.stdout).unwrap();
     assert_eq!(solved.lines().count(), 4, "{solved}");
 }
+
+/// What `-f json` prints is read back by every subcommand: a JSON Lines source (its first text
+/// is `{`) gives a record a line, the puzzle from its `puzzle` field (or --column's), with its
+/// `solution` as the second grid `check` checks; a line that is no such object is answered with
+/// its line and why, and the others are still read.
+#[test]
+fn every_subcommand_reads_the_json_lines_another_printed() {
+    for shape in ["3x3", "4x4", "2x3"] {
+        let args = ["generate", "-n", "3", "--seed", "9", "--box", shape];
+        let (_, text, _) = run(&args, "");
+        let (_, json, _) = run(&[&args[..], &["-f", "json"]].concat(), "");
+        assert!(json.starts_with('{'), "{json}");
+        for command in [
+            "solve",
+            "count",
+            "check",
+            "candidates",
+            "hint",
+            "explain",
+            "fill",
+            "rate",
+        ] {
+            let from_text = run(&[command], &text);
+            let from_json = run(&[command], &json);
+            assert_eq!(from_json, from_text, "{shape} {command}");
+        }
+    }
+
+    // solve's JSON to check: each solution against its puzzle, in the input or in --solution.
+    let sample = puzzle_path("sample.txt");
+    let sample = sample.to_str().unwrap();
+    let (_, solved, _) = run(&["solve", "-f", "json", sample], "");
+    let (status, checked, stderr) = run(&["check"], &solved);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(checked.lines().all(|line| line == "ok"), "{checked}");
+    let wrong = solved.replacen("\"solution\":\"5", "\"solution\":\"6", 1);
+    assert_ne!(wrong, solved);
+    let (status, checked, stderr) = run(&["check"], &wrong);
+    assert_eq!(
+        (status, checked.lines().next()),
+        (1, Some("fail")),
+        "{stderr}"
+    );
+    let folder = tempfile::tempdir().unwrap();
+    let solutions = folder.path().join("solutions.json");
+    std::fs::write(&solutions, &wrong).unwrap();
+    let (status, checked, stderr) = run(&["check", sample, "-s", solutions.to_str().unwrap()], "");
+    assert_eq!(
+        (status, checked.lines().next()),
+        (1, Some("fail")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the solution at "), "{stderr}");
+
+    // --column names another field: fill's grid, read on by explain.
+    let (_, filled, _) = run(&["fill", "-f", "json"], &format!("{EASY}\n"));
+    let (status, explained, _) = run(&["explain", "--column", "grid"], &filled);
+    assert_eq!(status, 0);
+    assert!(
+        explained.ends_with(&format!("solved: {SOLUTION}\n\n")),
+        "{explained}"
+    );
+
+    // Lines that are no such object: one answer each, in place.
+    let input = format!(
+        "{{\"puzzle\":\"{EASY}\"}}\n\n[1]\nnot json\n{{\"id\":1}}\n{{\"puzzle\":\"{EASY}\\n{EASY}\"}}\n{{\"puzzle\":\"{EASY}\"}}\n"
+    );
+    let (status, stdout, stderr) = run(&["solve"], &input);
+    assert_eq!(status, 2);
+    assert_eq!(
+        stdout,
+        format!(
+            "{SOLUTION}\n{}{SOLUTION}\n",
+            "error: invalid puzzle\n".repeat(4)
+        )
+    );
+    assert_eq!(
+        stderr.lines().collect::<Vec<_>>(),
+        [
+            "sudoku: <stdin>:3: a JSON value that is not an object",
+            "sudoku: <stdin>:4: not JSON: expected ident at line 1 column 2",
+            "sudoku: <stdin>:5: no \"puzzle\" field holding text",
+            "sudoku: <stdin>:6: expected one puzzle, found 2",
+        ]
+    );
+}

@@ -88,6 +88,13 @@ pub enum ParseError {
     /// pencil marks with a symbol outside its alphabet).
     #[error(transparent)]
     Sized(SizedError),
+    /// A record of structured input (a line of JSON) without puzzle text where it is looked
+    /// for: not an object, or no such field; `why` says which.
+    #[error("{why}")]
+    NoPuzzleField {
+        /// What the record lacks, in words.
+        why: String,
+    },
     /// Text meant to hold one puzzle holds none, or more than one.
     #[error("expected one puzzle, found {found}")]
     NotOnePuzzle {
