@@ -16,7 +16,7 @@ with or without --box or --alphabet. It reports a run where:
 - a CSV row, a line of a line format, or a block of a block format is missing or extra.
 
 A fifth of the runs give the records as CSV rows (`--csv`, fields split at `,`, `;` or a tab),
-and lines end in LF, CRLF or CR.
+some others as JSON Lines (`{"puzzle": ...}`), and lines end in LF, CRLF or CR.
 
 A failing run's input is kept as find_SEED_RUN.in in the working directory. Nothing here is part
 of `cargo test`; the binary's own tests cover each rule on fixed input.
@@ -190,6 +190,13 @@ def main():
             rows = [sep.join([b"id", b"puzzle", b"note"])] + [
                 sep.join([b"%d" % i, quote(line), b"x"]) for i, line in enumerate(lines)]
             lines, extra = rows, extra + ["--csv"]
+        elif rng.random() < 0.15:
+            # The same records as JSON Lines, as -f json prints them; now and then a line that
+            # is no such object.
+            objects = [json.dumps({"puzzle": line.decode("utf-8", "replace")}).encode() for line in lines]
+            if objects and rng.random() < 0.3:
+                objects.insert(rng.randrange(len(objects)), rng.choice([b"[1]", b"{}", b"{", b"x"]))
+            lines = objects
         data = end.join(lines) + rng.choice([end, b""])
         fault = check(args.binary, rng, data, extra)
         if fault:
