@@ -12,7 +12,7 @@ use sudoku_engine::solver::SearchStats;
 use sudoku_engine::{Grid, Position, Record};
 
 use super::input::{InputArgs, Source, run_puzzles};
-use super::json_input::{JsonRecords, is_json_lines};
+use super::json_input::puzzle_records;
 use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
@@ -154,14 +154,11 @@ fn solution_source(path: &std::path::Path) -> Source {
 /// The records of a solutions file: read as the puzzles are, one a line, or with --box of
 /// another size than 9x9, grids over several lines too, or JSON Lines.
 fn solution_records(
-    mut reader: BufReader<Box<dyn Read + Send>>,
+    reader: BufReader<Box<dyn Read + Send>>,
     sizes: &SizeArgs,
 ) -> Box<dyn Iterator<Item = std::io::Result<Record>>> {
-    // JSON Lines (`solve -f json`): each line's puzzle with its `solution` as the second grid.
-    match is_json_lines(&mut reader) {
-        true => Box::new(JsonRecords::new(reader, None, *sizes)),
-        false => sizes.records(reader),
-    }
+    // Of JSON Lines (`solve -f json`), each line's puzzle with its `solution` as second grid.
+    puzzle_records(reader, sizes)
 }
 
 /// What a worker finds for one record: the kind of check and its faults, when the record holds

@@ -12,7 +12,7 @@ use clap::Args;
 use sudoku_engine::parse::utf8_text;
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
-use super::json_input::{JsonRecords, is_json_lines};
+use super::json_input::{JsonRecords, is_json_lines, puzzle_records};
 use super::line_starts::LineStarts;
 use super::output::Output;
 use super::pipeline::{self, Feed, Setup, Signal};
@@ -209,15 +209,11 @@ fn feed_records(sources: &[Source], layout: &Layout, feed: &Feed<Item>) {
         };
         let mut reader = WatchedReader { inner, feed };
         let records: Box<dyn Iterator<Item = io::Result<Record>>> = match layout {
-            // What `-f json` prints, whatever the layout asked for.
-            _ if is_json_lines(&mut reader) => {
-                let (column, sizes) = match layout {
-                    Layout::Puzzles(sizes) => (None, *sizes),
-                    Layout::Csv { column, sizes, .. } => (column.as_deref(), *sizes),
-                };
-                Box::new(JsonRecords::new(reader, column, sizes))
+            Layout::Puzzles(sizes) => puzzle_records(reader, sizes),
+            // What `-f json` prints, the field named by --column.
+            Layout::Csv { column, sizes, .. } if is_json_lines(&mut reader) => {
+                Box::new(JsonRecords::new(reader, column.as_deref(), *sizes))
             }
-            Layout::Puzzles(sizes) => sizes.records(reader),
             Layout::Csv {
                 column,
                 delimiter,

@@ -28,6 +28,18 @@ pub fn is_json_lines(reader: &mut impl BufRead) -> bool {
     text.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
 
+/// The records of a source of puzzles: JSON Lines when its first text is `{` (the puzzle from
+/// the `puzzle` field), else text as [`SizeArgs::records`] reads it.
+pub fn puzzle_records<'a, R: BufRead + 'a>(
+    mut reader: R,
+    sizes: &SizeArgs,
+) -> Box<dyn Iterator<Item = io::Result<Record>> + 'a> {
+    match is_json_lines(&mut reader) {
+        true => Box::new(JsonRecords::new(reader, None, *sizes)),
+        false => sizes.records(reader),
+    }
+}
+
 /// The records of a JSON Lines source: one per line that is not blank, numbered by its line.
 pub struct JsonRecords<R> {
     lines: LineReader<R>,

@@ -35,6 +35,22 @@ fn errors_come_before_the_terminal_is_taken() {
     let (status, _, stderr) = run(&["play", &clash], "");
     assert_eq!(status, 2);
     assert!(stderr.contains("clash"), "{stderr}");
+    // JSON Lines, as `-f json` prints them, give their puzzles: line 2's is read (and only the
+    // terminal is missing), line 3's is named for what is wrong with it.
+    let folder = tempfile::tempdir().unwrap();
+    let json = folder.path().join("puzzles.json");
+    let lines = format!("{{\"puzzle\":\"{MEDIUM}\"}}\n{{\"puzzle\":\"{MEDIUM}\"}}\n{{\"id\":3}}\n");
+    std::fs::write(&json, lines).unwrap();
+    let json = json.to_str().unwrap();
+    let (status, _, stderr) = run(&["play", json, "--line", "2"], "");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
+    let (status, _, stderr) = run(&["play", json, "--line", "3"], "");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("puzzles.json:3: no \"puzzle\" field holding text"),
+        "{stderr}"
+    );
 }
 
 #[cfg(target_os = "linux")]

@@ -29,6 +29,7 @@ use sudoku_engine::{InvalidPuzzle, Position, Record};
 use sudoku_logic::Level;
 
 use super::input::Source;
+use super::json_input::puzzle_records;
 use super::logic_state::AnyState;
 use super::offered::offered;
 use super::sizes::{AnyGrid, SizeArgs};
@@ -186,7 +187,7 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
         let game = save::from_text(&text).with_context(|| format!("{input}"))?;
         return Ok((game, Some(path).filter(|_| input != Source::Stdin)));
     }
-    let records = args.sizes.records(reader);
+    let records = puzzle_records(reader, &args.sizes);
     for record in records {
         let record = record.with_context(|| format!("cannot read {input}"))?;
         if args.line.is_some_and(|line| line != record.line) {
