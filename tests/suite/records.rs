@@ -580,16 +580,7 @@ fn every_subcommand_reads_the_json_lines_another_printed() {
         let (_, text, _) = run(&args, "");
         let (_, json, _) = run(&[&args[..], &["-f", "json"]].concat(), "");
         assert!(json.starts_with('{'), "{json}");
-        for command in [
-            "solve",
-            "count",
-            "check",
-            "candidates",
-            "hint",
-            "explain",
-            "fill",
-            "rate",
-        ] {
+        for command in READING_COMMANDS {
             let from_text = run(&[command], &text);
             let from_json = run(&[command], &json);
             assert_eq!(from_json, from_text, "{shape} {command}");
