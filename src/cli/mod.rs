@@ -214,6 +214,9 @@ pub(crate) enum Command {
 // What the statuses 0, 1 and 2 mean in each subcommand's help (status::EXIT_STATUS_HELP has
 // them all, for `sudoku --help`).
 
+/// Status 1 of the logic commands that need one solution and a path to it.
+const LOGIC_FAILURE: &str = "some puzzle has no solution or more than one, or no technique applies";
+
 /// An invalid puzzle, as every subcommand but check sees it.
 const INVALID: &str = "an invalid puzzle (wrong length, bad character, clashing givens, a cell \
                        with no candidate left), a file that could not be read";
@@ -253,13 +256,13 @@ const CANDIDATES: Outcomes = Outcomes {
 };
 const HINT: Outcomes = Outcomes {
     success: "every puzzle got its next step (or was already solved)",
-    failure: Some("some puzzle has no solution or more than one, or no technique applies"),
+    failure: Some(LOGIC_FAILURE),
     errors: INVALID,
     timeout: true,
 };
 const EXPLAIN: Outcomes = Outcomes {
     success: "every puzzle was explained up to its solution",
-    failure: Some("some puzzle has no solution or more than one, or no technique applies"),
+    failure: Some(LOGIC_FAILURE),
     errors: INVALID,
     timeout: true,
 };
@@ -271,7 +274,7 @@ const FILL: Outcomes = Outcomes {
 };
 const RATE: Outcomes = Outcomes {
     success: "every puzzle was rated",
-    failure: Some("some puzzle has no solution or more than one, or no technique applies"),
+    failure: Some(LOGIC_FAILURE),
     errors: INVALID,
     timeout: true,
 };
