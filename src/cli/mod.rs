@@ -54,7 +54,8 @@ pub use status::Status;
 /// Each puzzle is either one line of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank;
 /// text after the cells and a space or tab is ignored) or a grid of 9 lines of 9 cells, with or
 /// without `|`, `-` and `+` separators (and borders such as `*-----*` or `.---.---.`; lines drawn
-/// with box-drawing characters, `│` and `├───┼`, read as these). Blank
+/// with box-drawing characters, `│` and `├───┼`, read as these; cells split by commas or
+/// semicolons, `5,3,,,7,,,,`, as spreadsheets save them, too). Blank
 /// lines, lines starting with `#` and headers such as `[Puzzle]` are skipped.
 /// Other sizes, 4x4 to 64x64, are read the same way, their shape told by the number of cells or
 /// by --box, their symbols by --alphabet. What `-f json` prints is read back too (JSON Lines,

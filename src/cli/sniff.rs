@@ -12,7 +12,7 @@
 use std::io::{self, BufRead, Cursor, Read};
 
 use sudoku_engine::Record;
-use sudoku_engine::markup::{fold_box_drawing, is_border, is_section_header, is_separator};
+use sudoku_engine::markup::{fold_markup, is_border, is_section_header, is_separator};
 use sudoku_engine::pencil::block_line;
 use sudoku_engine::sized::{Alphabet, Shape};
 use sudoku_engine::{PuzzleReader, parse};
@@ -73,7 +73,7 @@ fn first_rows(reader: &mut impl BufRead, nine_too: bool) -> (Vec<u8>, Option<Row
             continue;
         }
         let mut line = seen[start..].to_vec();
-        fold_box_drawing(&mut line);
+        fold_markup(&mut line);
         let text = String::from_utf8_lossy(&line);
         let text = text.trim_start_matches('\u{feff}').trim();
         let row = Row::of_marks(text).unwrap_or_else(|| Row::of(text));

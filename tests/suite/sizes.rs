@@ -1323,6 +1323,55 @@ fn grids_drawn_with_box_drawing_characters_read_as_their_ascii_twins() {
     );
 }
 
+/// Grids with cells split by commas or semicolons, as a spreadsheet saves a grid typed into
+/// its cells (an empty cell an empty field) or a program prints a nested list, read as the
+/// same grids at every size, with --box or without; a whole puzzle's fields on one line too.
+#[test]
+fn grids_saved_by_spreadsheets_and_printed_as_lists_read_as_themselves() {
+    let nine = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let sixteen = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
+    let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    let four = "1......23......4";
+    for (puzzle, shape, side) in [(nine, "3x3", 9), (sixteen, "4x4", 16), (four, "2x2", 4)] {
+        let (_, expected, _) = run(&["solve", "--box", shape], &format!("{puzzle}\n"));
+        let cells: Vec<String> = puzzle
+            .chars()
+            .map(|c| {
+                if c == '.' {
+                    String::new()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        let rows: Vec<&[String]> = cells.chunks(side).collect();
+        let sheet = |delimiter: &str| -> String {
+            rows.iter().map(|row| row.join(delimiter) + "\n").collect()
+        };
+        // `[["5","3",".",...],` a row, as JSON or Python print a list of lists.
+        let listed = rows
+            .iter()
+            .map(|row| {
+                let quoted: Vec<String> = row
+                    .iter()
+                    .map(|c| format!("\"{}\"", if c.is_empty() { "." } else { c }))
+                    .collect();
+                format!("[{}],\n", quoted.join(", "))
+            })
+            .collect::<String>();
+        let listed = format!("[{}]\n", listed.trim_end().trim_end_matches(','));
+        let one_line = format!("{}\n", cells.join(","));
+        for input in [sheet(","), sheet(";"), listed, one_line] {
+            for with_box in [&["--box", shape][..], &[]] {
+                let args = [&["solve"][..], with_box].concat();
+                let (status, stdout, stderr) = run(&args, &input);
+                assert_eq!((status, stderr.as_str()), (0, ""), "{with_box:?}\n{input}");
+                assert_eq!(stdout, expected, "{with_box:?}\n{input}");
+            }
+        }
+    }
+}
+
 /// A 9x9 puzzle as a grid with a border around it and between its bands.
 fn ascii_grid(puzzle: &str) -> String {
     let rule = "+-------+-------+-------+\n";

@@ -1,10 +1,11 @@
 //! Lines of text from a buffered reader, as every reader of puzzles takes them: ended by LF,
 //! CRLF or a lone CR, kept up to a bound, numbered from 1, a UTF-8 byte-order mark dropped,
-//! box-drawing characters folded to the ASCII separators they stand for.
+//! box-drawing characters and cells split by commas folded to the plain forms the readers know
+//! (see [`crate::markup::fold_markup`]).
 
 use std::io::{self, BufRead};
 
-use crate::markup::fold_box_drawing;
+use crate::markup::fold_markup;
 
 /// Reads a text line by line into one reused buffer, so that memory does not grow with the
 /// input: a line longer than its bound is cut there and marked, the rest of it skipped.
@@ -77,7 +78,7 @@ impl<R: BufRead> LineReader<R> {
             if self.number == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
                 self.line.drain(..3);
             }
-            fold_box_drawing(&mut self.line);
+            fold_markup(&mut self.line);
         }
         Ok(read_any)
     }

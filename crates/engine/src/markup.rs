@@ -2,7 +2,8 @@
 //! cells of a row, the border lines above, below and between the bands, and the section
 //! headers of some files (`[Puzzle]`), which the readers of every size skip. Grids drawn with
 //! box-drawing characters (`│ 5 3 . │`, `├───┼───┤`, as terminal programs draw them) are read
-//! as the same grids drawn in ASCII: see [`fold_box_drawing`].
+//! as the same grids drawn in ASCII (see [`fold_box_drawing`]), and rows of cells split by
+//! commas or semicolons as the same rows split by spaces (see [`fold_delimited_cells`]).
 
 /// True for a character drawn between the cells of a row: `|`, `+` or `-`.
 pub fn is_separator(c: char) -> bool {
@@ -27,6 +28,15 @@ pub fn is_border(line: &[u8]) -> bool {
         }
     }
     rules >= 2 && rules > blanks
+}
+
+/// Rewrites the markup of `line` that the readers know only in its plain form: box-drawing
+/// characters as ASCII separators ([`fold_box_drawing`]), then cells split by commas or
+/// semicolons as cells split by spaces ([`fold_delimited_cells`]). Every reader of puzzles
+/// reads its lines through this.
+pub fn fold_markup(line: &mut Vec<u8>) {
+    fold_box_drawing(line);
+    fold_delimited_cells(line);
 }
 
 /// The first and last box-drawing characters (U+2500 to U+257F), and the bytes their UTF-8
@@ -85,6 +95,56 @@ pub fn fold_box_drawing(line: &mut Vec<u8>) {
     line.truncate(write);
 }
 
+/// Rewrites a line of cells split by commas or semicolons (a grid's row as a spreadsheet saves
+/// it, `5,3,,,7,,,,`, or as a program's nested list, `["5","3",".",...],`) as the same cells
+/// split by spaces, an empty field as a blank: `5 3 . . 7 . . . .`. It applies when the line
+/// holds one of the two delimiters and not the other, and splits into at least four fields,
+/// each, once spaces, brackets and quotes are taken off, empty, one character, or a number; a
+/// trailing delimiter after a closing bracket ends the line. Any other line is left as it is.
+pub fn fold_delimited_cells(line: &mut Vec<u8>) {
+    // Most lines have neither: one scan tells.
+    let Some(first) = memchr::memchr2(b',', b';', line) else {
+        return;
+    };
+    let delimiter = line[first];
+    let other = if delimiter == b',' { b';' } else { b',' };
+    if memchr::memchr(other, line).is_some() {
+        return;
+    }
+    let Ok(text) = std::str::from_utf8(line) else {
+        return;
+    };
+    let mut text = text.trim();
+    // A row of a nested list ends `],`: that delimiter parts it from the next row, not a cell.
+    if let Some(rest) = text.strip_suffix(char::from(delimiter))
+        && rest.trim_end().ends_with(']')
+    {
+        text = rest;
+    }
+    let trimmed = |field: &str| -> String {
+        field
+            .trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '"' | '\''))
+            .to_string()
+    };
+    let fields: Vec<String> = text.split(char::from(delimiter)).map(trimmed).collect();
+    let is_cell =
+        |field: &String| field.chars().count() <= 1 || field.chars().all(|c| c.is_ascii_digit());
+    if fields.len() < 4 || !fields.iter().all(is_cell) {
+        return;
+    }
+    let cells: Vec<&str> = fields
+        .iter()
+        .map(|field| {
+            if field.is_empty() {
+                "."
+            } else {
+                field.as_str()
+            }
+        })
+        .collect();
+    *line = cells.join(" ").into_bytes();
+}
+
 /// True for a section header such as SadMan Sudoku's `[Puzzle]` above its grid: a word in
 /// square brackets, alone on its line (spaces around it aside).
 pub fn is_section_header(line: &[u8]) -> bool {
@@ -107,6 +167,39 @@ mod tests {
         let mut line = text.as_bytes().to_vec();
         fold_box_drawing(&mut line);
         String::from_utf8(line).unwrap()
+    }
+
+    fn delimited(text: &str) -> String {
+        let mut line = text.as_bytes().to_vec();
+        fold_delimited_cells(&mut line);
+        String::from_utf8(line).unwrap()
+    }
+
+    #[test]
+    fn cells_split_by_commas_or_semicolons_fold_to_spaced_cells() {
+        assert_eq!(delimited("5,3,,,7,,,,"), "5 3 . . 7 . . . .");
+        assert_eq!(delimited("5;3;0;0;7;0;0;0;0"), "5 3 0 0 7 0 0 0 0");
+        assert_eq!(
+            delimited(r#"[["5","3",".",".","7",".",".",".","."],"#),
+            "5 3 . . 7 . . . ."
+        );
+        assert_eq!(delimited(" [5, 3, 0, 0] "), "5 3 0 0");
+        assert_eq!(delimited("A,,G,1"), "A . G 1");
+        assert_eq!(delimited("12,,36,1"), "12 . 36 1");
+        // Left alone: an annotation, a pair of grids, JSON, both delimiters, too few fields,
+        // words, and lines without a delimiter.
+        for text in [
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79;11.9",
+            "53..7....,6..195...",
+            r#"{"puzzle":"5","id":1}"#,
+            "5,3;0,0,7",
+            "5,3,0",
+            "# note, more, words, here",
+            "5 3 . | . 7 .",
+            "",
+        ] {
+            assert_eq!(delimited(text), text);
+        }
     }
 
     #[test]

@@ -9,8 +9,8 @@
 //! * **A grid**: 9 lines of 9 cells, as books and most programs print them, with or without the
 //!   separators `|`, `-` and `+` and spaces between cells. Box borders (lines of separators,
 //!   with corners such as `*` or `.`: see [`crate::markup::is_border`]) are skipped. Lines
-//!   drawn with box-drawing characters read as the same lines in ASCII (see
-//!   [`crate::markup::fold_box_drawing`]).
+//!   drawn with box-drawing characters read as the same lines in ASCII, and cells split by
+//!   commas or semicolons as cells split by spaces (see [`crate::markup::fold_markup`]).
 //! * **A grid of pencil marks**: 9 lines of 9 words of candidate digits (`| 4 1679 12679 | ...`),
 //!   as HoDoKu and Sudoku Explainer print them, or the 27 lines of 3x3 candidate blocks that
 //!   `sudoku candidates` prints (see [`crate::pencil`]): a candidate state, not a puzzle. Its
