@@ -4,7 +4,7 @@
     python3 tools/cli_consistency.py [--binary target/release/sudoku] [--seed S] [--runs N]
 
 Each run joins a few records (one-line puzzles of several sizes, 9-line grids, in ASCII or
-box-drawing lines, candidate lines, grids of pencil marks, puzzles with no or many solutions; all
+box-drawing lines or as spreadsheet rows, candidate lines, grids of pencil marks, puzzles with no or many solutions; all
 made by the binary itself), damages them (a character dropped, added or changed, lines split,
 joined, doubled or dropped, comments and borders put in) and runs solve, count, check, candidates, hint, explain, fill and rate on them,
 with or without --box or --alphabet. It reports a run where:
@@ -60,6 +60,11 @@ def samples(binary):
         "none": b"12345678.........9" + b"." * 63 + b"\n",
     }
     made["grids"] = run(binary, ["solve", "-f", "grid"], made["nine"]).stdout
+    # Grids as a spreadsheet saves them: a row a line, cells split by commas, blanks empty.
+    made["sheet"] = b"".join(
+        b"".join(b",".join(b"" if c in b".0" else bytes([c]) for c in line[r * 9:r * 9 + 9]) + b"\n"
+                 for r in range(9))
+        for line in made["nine"].split(b"\n") if len(line) == 81)
     made["drawn"] = (made["grids"].replace(b"|", "│".encode()).replace(b"-", "─".encode())
                      .replace(b"+", "┼".encode()))
     made["candidate_lines"] = run(binary, ["candidates", "-f", "candidates"], made["nine"]).stdout
@@ -73,7 +78,7 @@ def pick(rng, kinds):
     for _ in range(rng.randint(1, 3)):
         kind = rng.choice(list(kinds))
         source = kinds[kind]
-        if kind in ("grids", "drawn", "marks_six", "marks_nine"):
+        if kind in ("grids", "drawn", "sheet", "marks_six", "marks_nine"):
             start = rng.randrange(len(source))
             lines += source[start:start + rng.randint(1, 14)]
         else:
