@@ -52,7 +52,7 @@ pub use status::Status;
 ///
 /// Puzzles are read from the files named, or from stdin when none is named or the name is `-`.
 /// Each puzzle is either one line of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank;
-/// text after the cells and a space or tab is ignored) or a grid of 9 lines of 9 cells, with or
+/// text after the cells and a space, tab, comma or semicolon is ignored) or a grid of 9 lines of 9 cells, with or
 /// without `|`, `-` and `+` separators (and borders such as `*-----*` or `.---.---.`; lines drawn
 /// with box-drawing characters, `│` and `├───┼`, read as these; cells split by commas or
 /// semicolons, `5,3,,,7,,,,`, as spreadsheets save them, too). Blank

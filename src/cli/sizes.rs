@@ -203,7 +203,11 @@ pub fn other_size_companion(
     let second = match two_grids_in_numbers(&invalid.text, shape) {
         Some((_, solution)) => solution,
         None => {
-            let mut words = invalid.text.split_whitespace();
+            // Split as the 9x9 reader splits `PUZZLE SOLUTION`: at blanks, commas, semicolons.
+            let mut words = invalid
+                .text
+                .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+                .filter(|word| !word.is_empty());
             let (first, second) = (words.next()?, words.next()?);
             if first.chars().count() != puzzle.grid.cells().len() {
                 return None;

@@ -1372,6 +1372,45 @@ fn grids_saved_by_spreadsheets_and_printed_as_lists_read_as_themselves() {
     }
 }
 
+/// After a whole puzzle on one line, a comma or a semicolon starts a note as a blank does
+/// (`PUZZLE;11.9`, as some collections keep ratings), and `PUZZLE,SOLUTION` gives check its
+/// second grid, at every size.
+#[test]
+fn a_comma_or_semicolon_after_a_whole_puzzle_starts_its_note() {
+    let nine = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let sixteen = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
+    let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    for puzzle in [nine, sixteen] {
+        let (_, solution, _) = run(&["solve"], &format!("{puzzle}\n"));
+        let solution = solution.trim_end();
+        for separator in [";", ","] {
+            let noted = format!("{puzzle}{separator}11.9{separator}x\n");
+            let (status, stdout, stderr) = run(&["solve"], &noted);
+            assert_eq!((status, stderr.as_str()), (0, ""), "{noted}");
+            assert_eq!(stdout.trim_end(), solution);
+            let paired = format!("{puzzle}{separator}{solution}\n");
+            let (status, verdict, _) = run(&["check"], &paired);
+            assert_eq!((status, verdict.as_str()), (0, "ok\n"), "{paired}");
+            // A wrong solution so paired is checked, not passed over.
+            let last = solution.chars().last().unwrap();
+            let other = if last == '1' { "2" } else { "1" };
+            let wrong = format!(
+                "{puzzle}{separator}{}{other}\n",
+                &solution[..solution.len() - 1]
+            );
+            let (status, verdict, _) = run(&["check"], &wrong);
+            assert_eq!((status, verdict.as_str()), (1, "fail\n"), "{wrong}");
+        }
+    }
+    // A line one cell short of a puzzle is still an error, whatever follows.
+    let (status, _, stderr) = run(&["solve"], &format!("{};11.9\n", &nine[1..]));
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("invalid character ';' at column 81"),
+        "{stderr}"
+    );
+}
+
 /// A 9x9 puzzle as a grid with a border around it and between its bands.
 fn ascii_grid(puzzle: &str) -> String {
     let rule = "+-------+-------+-------+\n";

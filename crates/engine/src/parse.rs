@@ -4,7 +4,8 @@
 //! Two layouts are recognised, puzzle by puzzle, without being told which:
 //!
 //! * **One line**: 81 cells, digits `1`-`9`, blanks as `.`, `0`, `_` or `*`. Text after the cells,
-//!   separated by a space or tab, is an annotation (collections put ratings there) and is ignored.
+//!   separated by a space, a tab, a comma or a semicolon, is an annotation (collections put
+//!   ratings there) and is ignored.
 //!   Cells separated by spaces (`5 3 . . 7 ...`) are accepted too.
 //! * **A grid**: 9 lines of 9 cells, as books and most programs print them, with or without the
 //!   separators `|`, `-` and `+` and spaces between cells. Box borders (lines of separators,
@@ -353,7 +354,8 @@ fn classify_puzzle_line(
 ) -> Line {
     let next = line.get(start + run).copied();
     let error = match next {
-        None | Some(b' ' | b'\t' | b'\r') if run == CELLS => {
+        // After a whole puzzle, a comma or semicolon starts a note too (`PUZZLE;11.9`).
+        None | Some(b' ' | b'\t' | b'\r' | b',' | b';') if run == CELLS => {
             let companion = leading_grid(&line[start + run..]);
             let grid = Grid::from_cells(cells).expect("cells are 0-9");
             return Line::Puzzle(grid, companion);
@@ -370,13 +372,17 @@ fn classify_puzzle_line(
     }
 }
 
-/// The grid at the start of an annotation (after its leading whitespace), if it is one: exactly
-/// 81 cells, then the end or whitespace.
+/// The grid at the start of an annotation (after its leading whitespace, or a comma or
+/// semicolon), if it is one: exactly 81 cells, then the end, whitespace, a comma or a semicolon.
 fn leading_grid(annotation: &[u8]) -> Option<Grid> {
-    let start = annotation.iter().position(|b| !b.is_ascii_whitespace())?;
+    let start = annotation
+        .iter()
+        .position(|&b| !(b.is_ascii_whitespace() || b == b',' || b == b';'))?;
     let text = &annotation[start..];
     let (run, cells) = leading_cells(text);
-    let ends = text.get(run).is_none_or(|b| b.is_ascii_whitespace());
+    let ends = text
+        .get(run)
+        .is_none_or(|&b| b.is_ascii_whitespace() || b == b',' || b == b';');
     (run == CELLS && ends).then(|| Grid::from_cells(cells).expect("cells are 0-9"))
 }
 
@@ -731,8 +737,8 @@ mod tests {
     }
 
     #[test]
-    fn annotations_after_whitespace_are_ignored() {
-        let text = format!("{PUZZLE}\t11.9/1.2/1.2\n{PUZZLE} # hard one\n");
+    fn annotations_after_whitespace_a_comma_or_a_semicolon_are_ignored() {
+        let text = format!("{PUZZLE}\t11.9/1.2/1.2\n{PUZZLE} # hard one\n{PUZZLE};11.9;x\n");
         assert!(
             records(&text)
                 .iter()

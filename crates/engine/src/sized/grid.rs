@@ -320,7 +320,8 @@ fn is_separator_word(word: &str) -> bool {
 }
 
 /// The text of each cell of a record, and whether they are whole numbers: the first word's
-/// characters when they make a grid (the rest is an annotation), else every word when each is
+/// characters when they make a grid (the rest is an annotation; a comma or a semicolon may end
+/// the grid too), else every word when each is
 /// one character, else the words as numbers when each is a number or a blank and their count
 /// makes a grid, else every character.
 fn cell_texts(text: &str, shape: Option<Shape>, alphabet: Option<Alphabet>) -> (Vec<&str>, bool) {
@@ -339,6 +340,13 @@ fn cell_texts(text: &str, shape: Option<Shape>, alphabet: Option<Alphabet>) -> (
         let cells: Vec<&str> = char_cells(first);
         if fits(cells.len()) {
             return (cells, false);
+        }
+        // A whole grid, then a comma or semicolon and a note (`PUZZLE;rating`).
+        if let Some((grid, _)) = first.split_once([',', ';']) {
+            let cells: Vec<&str> = char_cells(grid);
+            if fits(cells.len()) {
+                return (cells, false);
+            }
         }
     }
     if words.iter().all(|word| word.chars().count() == 1) {
