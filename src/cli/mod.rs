@@ -52,14 +52,14 @@ pub use status::Status;
 ///
 /// Puzzles are read from the files named, or from stdin when none is named or the name is `-`.
 /// Each puzzle is either one line of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank;
-/// text after the cells and a space, tab, comma or semicolon is ignored) or a grid of 9 lines of 9 cells, with or
-/// without `|`, `-` and `+` separators (and borders such as `*-----*` or `.---.---.`; lines drawn
-/// with box-drawing characters, `│` and `├───┼`, read as these; cells split by commas or
-/// semicolons, `5,3,,,7,,,,`, as spreadsheets save them, too). Blank
-/// lines, lines starting with `#` and headers such as `[Puzzle]` are skipped.
-/// Other sizes, 4x4 to 64x64, are read the same way, their shape told by the number of cells or
-/// by --box, their symbols by --alphabet. What `-f json` prints is read back too (JSON Lines,
-/// told by a first `{`: each line's `puzzle` field).
+/// text after the cells and a space, tab, comma or semicolon is ignored) or a grid of 9 lines
+/// of 9 cells, with or without `|`, `-` and `+` separators (and borders such as `*-----*` or
+/// `.---.---.`; lines drawn with box-drawing characters, `│` and `├───┼`, read as these; cells
+/// split by commas or semicolons, `5,3,,,7,,,,`, as spreadsheets save them, too). Blank lines,
+/// lines starting with `#` and headers such as `[Puzzle]` are skipped. Other sizes, 4x4 to
+/// 64x64, are read the same way, their shape told by the number of cells or by --box, their
+/// symbols by --alphabet. What `-f json` prints is read back too (JSON Lines, told by a first
+/// `{`: each line's `puzzle` field).
 ///
 /// Every puzzle gets exactly one answer (a line, a block or a JSON object), failures included,
 /// printed as soon as it is ready when no more input is waiting. In JSON, `status` is one of
