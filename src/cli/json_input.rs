@@ -18,14 +18,24 @@ const PUZZLE_FIELD: &str = "puzzle";
 /// The field of the solution that goes with the puzzle.
 const SOLUTION_FIELD: &str = "solution";
 
-/// True when the text `reader` starts with (after blanks and a byte-order mark) is a JSON
-/// object: the source is JSON Lines. Looks only at what the first read brings.
+/// True when the text `reader` starts with (after blanks, `#` lines and a byte-order mark) is
+/// a JSON object: the source is JSON Lines. Looks only at what the first read brings.
 pub fn is_json_lines(reader: &mut impl BufRead) -> bool {
     let Ok(text) = reader.fill_buf() else {
         return false;
     };
     let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-    text.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+    let first = text
+        .split(|&b| b == b'\n' || b == b'\r')
+        .map(<[u8]>::trim_ascii_start)
+        .find(|line| !line.is_empty() && !line.starts_with(b"#"));
+    first.is_some_and(|line| line.starts_with(b"{"))
+}
+
+/// True for a line the readers skip: blank, or a comment.
+fn is_skipped(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    line.is_empty() || line.starts_with(b"#")
 }
 
 /// The records of a source of puzzles: JSON Lines when its first text is `{` (the puzzle from
@@ -40,7 +50,8 @@ pub fn puzzle_records<'a, R: BufRead + 'a>(
     }
 }
 
-/// The records of a JSON Lines source: one per line that is not blank, numbered by its line.
+/// The records of a JSON Lines source: one per line that is not blank or a `#` comment,
+/// numbered by its line.
 pub struct JsonRecords<R> {
     lines: LineReader<R>,
     field: String,
@@ -114,7 +125,7 @@ impl<R: BufRead> Iterator for JsonRecords<R> {
                 Err(error) => return Some(Err(error)),
             }
             let text = self.lines.line();
-            if text.trim_ascii().is_empty() {
+            if is_skipped(text) {
                 continue;
             }
             return Some(Ok(self.record(text, self.lines.number())));

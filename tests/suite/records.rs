@@ -622,9 +622,10 @@ fn every_subcommand_reads_the_json_lines_another_printed() {
         "{explained}"
     );
 
-    // Lines that are no such object: one answer each, in place.
+    // Lines that are no such object: one answer each, in place; `#` lines and blank ones are
+    // skipped, before the first object too.
     let input = format!(
-        "{{\"puzzle\":\"{EASY}\"}}\n\n[1]\nnot json\n{{\"id\":1}}\n{{\"puzzle\":\"{EASY}\\n{EASY}\"}}\n{{\"puzzle\":\"{EASY}\"}}\n"
+        "# from solve -f json\n{{\"puzzle\":\"{EASY}\"}}\n\n[1]\nnot json\n{{\"id\":1}}\n{{\"puzzle\":\"{EASY}\\n{EASY}\"}}\n{{\"puzzle\":\"{EASY}\"}}\n"
     );
     let (status, stdout, stderr) = run(&["solve"], &input);
     assert_eq!(status, 2);
@@ -638,10 +639,10 @@ fn every_subcommand_reads_the_json_lines_another_printed() {
     assert_eq!(
         stderr.lines().collect::<Vec<_>>(),
         [
-            "sudoku: <stdin>:3: a JSON value that is not an object",
-            "sudoku: <stdin>:4: not JSON: expected ident at line 1 column 2",
-            "sudoku: <stdin>:5: no \"puzzle\" field holding text",
-            "sudoku: <stdin>:6: expected one puzzle, found 2",
+            "sudoku: <stdin>:4: a JSON value that is not an object",
+            "sudoku: <stdin>:5: not JSON: expected ident at line 1 column 2",
+            "sudoku: <stdin>:6: no \"puzzle\" field holding text",
+            "sudoku: <stdin>:7: expected one puzzle, found 2",
         ]
     );
 }
