@@ -370,7 +370,7 @@ impl<R: BufRead> SizedRecords<R> {
     /// blank, not hex's first symbol).
     pub fn lines(reader: R, alphabet: Option<Alphabet>) -> SizedRecords<R> {
         SizedRecords {
-            reader: LineReader::new(reader, MAX_LINE),
+            reader: LineReader::of_puzzles(reader, MAX_LINE),
             shape: None,
             alphabet,
             numbers: alphabet == Some(Alphabet::Numbers),

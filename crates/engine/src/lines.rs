@@ -1,7 +1,7 @@
 //! Lines of text from a buffered reader, as every reader of puzzles takes them: ended by LF,
-//! CRLF or a lone CR, kept up to a bound, numbered from 1, a UTF-8 byte-order mark dropped,
-//! box-drawing characters and cells split by commas folded to the plain forms the readers know
-//! (see [`crate::markup::fold_markup`]).
+//! CRLF or a lone CR, kept up to a bound, numbered from 1, a UTF-8 byte-order mark dropped;
+//! for the readers of puzzle text, box-drawing characters and cells split by commas folded to
+//! the plain forms they know (see [`crate::markup::fold_markup`]).
 
 use std::io::{self, BufRead};
 
@@ -20,6 +20,8 @@ pub struct LineReader<R> {
     number: u64,
     /// The last line ended with a CR: an LF right after it belongs to the same line ending.
     after_cr: bool,
+    /// Each line's markup is folded to its plain form ([`LineReader::of_puzzles`]).
+    folds_markup: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -32,6 +34,17 @@ impl<R: BufRead> LineReader<R> {
             too_long: false,
             number: 0,
             after_cr: false,
+            folds_markup: false,
+        }
+    }
+
+    /// A reader of the lines of puzzle text in `reader`, each kept up to `max` bytes, its
+    /// markup folded to the plain form the readers of puzzles know (see
+    /// [`fold_markup`]); other text (a line of JSON) is read with [`LineReader::new`].
+    pub fn of_puzzles(reader: R, max: usize) -> LineReader<R> {
+        LineReader {
+            folds_markup: true,
+            ..LineReader::new(reader, max)
         }
     }
 
@@ -78,7 +91,9 @@ impl<R: BufRead> LineReader<R> {
             if self.number == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
                 self.line.drain(..3);
             }
-            fold_markup(&mut self.line);
+            if self.folds_markup {
+                fold_markup(&mut self.line);
+            }
         }
         Ok(read_any)
     }
@@ -127,6 +142,23 @@ mod tests {
             expected(&["a", "", "b", "", "c"])
         );
         assert_eq!(lines(b"\xEF\xBB\xBFa\n", 10), expected(&["a"]));
+    }
+
+    #[test]
+    fn only_a_reader_of_puzzles_folds_markup() {
+        let text: &[u8] = "5,3,,,7,,,,\n│ 1 │\n".as_bytes();
+        let read = |mut reader: LineReader<&[u8]>| {
+            let mut found = Vec::new();
+            while reader.advance().unwrap() {
+                found.push(String::from_utf8_lossy(reader.line()).into_owned());
+            }
+            found
+        };
+        assert_eq!(read(LineReader::new(text, 100)), ["5,3,,,7,,,,", "│ 1 │"]);
+        assert_eq!(
+            read(LineReader::of_puzzles(text, 100)),
+            ["5 3 . . 7 . . . .", "| 1 |"]
+        );
     }
 
     #[test]

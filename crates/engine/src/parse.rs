@@ -473,7 +473,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// A reader over `reader`, which it reads line by line.
     pub fn new(reader: R) -> PuzzleReader<R> {
         PuzzleReader {
-            lines: LineReader::new(reader, MAX_LINE),
+            lines: LineReader::of_puzzles(reader, MAX_LINE),
             grid: None,
             blocks: None,
             pending: None,
