@@ -121,28 +121,22 @@ pub fn fold_delimited_cells(line: &mut Vec<u8>) {
     {
         text = rest;
     }
-    let trimmed = |field: &str| -> String {
-        field
-            .trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '"' | '\''))
-            .to_string()
+    let fields = || {
+        text.split(char::from(delimiter)).map(|field| {
+            field.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '"' | '\''))
+        })
     };
-    let fields: Vec<String> = text.split(char::from(delimiter)).map(trimmed).collect();
     let is_cell =
-        |field: &String| field.chars().count() <= 1 || field.chars().all(|c| c.is_ascii_digit());
-    if fields.len() < 4 || !fields.iter().all(is_cell) {
+        |field: &str| field.chars().count() <= 1 || field.chars().all(|c| c.is_ascii_digit());
+    // Looked over before anything is built: most lines with a delimiter are not cells.
+    if fields().count() < 4 || !fields().all(is_cell) {
         return;
     }
-    let cells: Vec<&str> = fields
-        .iter()
-        .map(|field| {
-            if field.is_empty() {
-                "."
-            } else {
-                field.as_str()
-            }
-        })
+    let cells: Vec<&str> = fields()
+        .map(|field| if field.is_empty() { "." } else { field })
         .collect();
-    *line = cells.join(" ").into_bytes();
+    let folded = cells.join(" ");
+    *line = folded.into_bytes();
 }
 
 /// True for a section header such as SadMan Sudoku's `[Puzzle]` above its grid: a word in
