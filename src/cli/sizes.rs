@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use clap::Args;
 use sudoku_engine::lines::LineReader;
-use sudoku_engine::markup::{is_border, is_section_header, is_separator};
+use sudoku_engine::markup::{is_border, is_note_delimiter, is_section_header, is_separator};
 use sudoku_engine::parse::{MAX_LINE, utf8_text};
 use sudoku_engine::sized::{self, Alphabet, Shape, SizedError, SizedGrid};
 use sudoku_engine::solver::{self, SearchStats, SolutionCount};
@@ -206,7 +206,7 @@ pub fn other_size_companion(
             // Split as the 9x9 reader splits `PUZZLE SOLUTION`: at blanks, commas, semicolons.
             let mut words = invalid
                 .text
-                .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+                .split(|c: char| c.is_whitespace() || is_note_delimiter(c))
                 .filter(|word| !word.is_empty());
             let (first, second) = (words.next()?, words.next()?);
             if first.chars().count() != puzzle.grid.cells().len() {

@@ -10,6 +10,12 @@ pub fn is_separator(c: char) -> bool {
     matches!(c, '|' | '+' | '-')
 }
 
+/// True for a character that, besides a blank, ends a one-line puzzle's cells and starts its
+/// note (`PUZZLE;11.9`), or the second grid of a `PUZZLE,SOLUTION` line.
+pub fn is_note_delimiter(c: char) -> bool {
+    matches!(c, ',' | ';')
+}
+
 /// True for a border line: the lines drawn above, between and below the bands of a grid
 /// (`+-------+-------+`, `*-----------*`, `.-------.-------.`, `:---+---:`,
 /// `'-------'-------'`, `|---+---+---|`, `=========`, `.--.--.` at 4x4). It holds only `-`,

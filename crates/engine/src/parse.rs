@@ -28,7 +28,7 @@ use std::io::{self, BufRead};
 use crate::error::ParseError;
 use crate::grid::{CELLS, Grid};
 use crate::lines::LineReader;
-use crate::markup::{is_border, is_section_header};
+use crate::markup::{is_border, is_note_delimiter, is_section_header};
 use crate::pencil::{
     BlockGrid, BlockPart, block_line, candidate_text, marks_of_cell, marks_row, marks_row_length,
 };
@@ -353,18 +353,20 @@ fn classify_puzzle_line(
     row: Option<usize>,
 ) -> Line {
     let next = line.get(start + run).copied();
+    let blank_or_end = matches!(next, None | Some(b' ' | b'\t' | b'\r'));
+    // After a whole puzzle, a comma or semicolon starts a note too (`PUZZLE;11.9`).
+    let note_follows = blank_or_end || next.is_some_and(|b| is_note_delimiter(char::from(b)));
+    if run == CELLS && note_follows {
+        let companion = leading_grid(&line[start + run..]);
+        let grid = Grid::from_cells(cells).expect("cells are 0-9");
+        return Line::Puzzle(grid, companion);
+    }
     let error = match next {
-        // After a whole puzzle, a comma or semicolon starts a note too (`PUZZLE;11.9`).
-        None | Some(b' ' | b'\t' | b'\r' | b',' | b';') if run == CELLS => {
-            let companion = leading_grid(&line[start + run..]);
-            let grid = Grid::from_cells(cells).expect("cells are 0-9");
-            return Line::Puzzle(grid, companion);
-        }
-        None | Some(b' ' | b'\t' | b'\r') if run <= *ROW_CELLS.end() => {
+        _ if blank_or_end && run <= *ROW_CELLS.end() => {
             return classify_grid_row(line, start, row);
         }
-        None | Some(b' ' | b'\t' | b'\r') => ParseError::WrongCellCount { found: run },
-        Some(_) => invalid_character(line, start + run),
+        _ if blank_or_end => ParseError::WrongCellCount { found: run },
+        _ => invalid_character(line, start + run),
     };
     Line::Bad {
         error,
@@ -375,14 +377,11 @@ fn classify_puzzle_line(
 /// The grid at the start of an annotation (after its leading whitespace, or a comma or
 /// semicolon), if it is one: exactly 81 cells, then the end, whitespace, a comma or a semicolon.
 fn leading_grid(annotation: &[u8]) -> Option<Grid> {
-    let start = annotation
-        .iter()
-        .position(|&b| !(b.is_ascii_whitespace() || b == b',' || b == b';'))?;
+    let between = |b: &u8| b.is_ascii_whitespace() || is_note_delimiter(char::from(*b));
+    let start = annotation.iter().position(|b| !between(b))?;
     let text = &annotation[start..];
     let (run, cells) = leading_cells(text);
-    let ends = text
-        .get(run)
-        .is_none_or(|&b| b.is_ascii_whitespace() || b == b',' || b == b';');
+    let ends = text.get(run).is_none_or(between);
     (run == CELLS && ends).then(|| Grid::from_cells(cells).expect("cells are 0-9"))
 }
 

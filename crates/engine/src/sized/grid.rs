@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::{Alphabet, Shape, SizedError};
 use crate::grid::{Grid, Unit};
-use crate::markup::is_separator;
+use crate::markup::{is_note_delimiter, is_separator};
 
 /// A grid of any [`Shape`]: one value per cell in reading order, 0 for an empty cell, 1..=N
 /// for a symbol (written through an [`Alphabet`]).
@@ -342,7 +342,7 @@ fn cell_texts(text: &str, shape: Option<Shape>, alphabet: Option<Alphabet>) -> (
             return (cells, false);
         }
         // A whole grid, then a comma or semicolon and a note (`PUZZLE;rating`).
-        if let Some((grid, _)) = first.split_once([',', ';']) {
+        if let Some((grid, _)) = first.split_once(is_note_delimiter) {
             let cells: Vec<&str> = char_cells(grid);
             if fits(cells.len()) {
                 return (cells, false);
