@@ -46,7 +46,7 @@ pub struct GenerateArgs {
     /// only while that level's techniques still solve the puzzle (minimal puzzles there need
     /// the hardest ones), so the puzzles are minimal for their level.
     #[arg(long, value_name = "LEVEL", hide_possible_values = true,
-          value_parser = offered(|name: &str| name.parse::<Level>(), Level::ALL.map(Level::name)))]
+          value_parser = offered::<Level>(Level::ALL.map(Level::name)))]
     difficulty: Option<Level>,
 
     /// How many minimal puzzles to try, per puzzle, to meet --clues and --difficulty.

@@ -42,8 +42,7 @@ pub struct SizeArgs {
     /// any), and answers are written in the same one.
     #[arg(long, value_name = "NAME", ignore_case = true,
           hide_possible_values = true,
-          value_parser = offered(|text: &str| text.parse::<Alphabet>(),
-                                 Alphabet::ALL.map(Alphabet::name)))]
+          value_parser = offered::<Alphabet>(Alphabet::ALL.map(Alphabet::name)))]
     pub alphabet: Option<Alphabet>,
 }
 

@@ -40,8 +40,7 @@ pub struct FillArgs {
     /// Apply every technique tried before this one (see `sudoku explain`); by default singles
     /// only: full house, naked and hidden singles.
     #[arg(long, value_name = "TECHNIQUE", hide_possible_values = true,
-          value_parser = offered(|name: &str| name.parse::<Technique>(),
-                                 Technique::ALL.map(Technique::slug)))]
+          value_parser = offered::<Technique>(Technique::ALL.map(Technique::slug)))]
     until: Option<Technique>,
     /// How to print the result.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]

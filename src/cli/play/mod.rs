@@ -66,7 +66,7 @@ pub struct PlayArgs {
     /// The HoDoKu level of the new puzzle: easy, medium, hard, unfair or extreme.
     #[arg(long, value_name = "LEVEL", conflicts_with_all = ["source", "enter"],
           hide_possible_values = true,
-          value_parser = offered(|name: &str| name.parse::<Level>(), Level::ALL.map(Level::name)))]
+          value_parser = offered::<Level>(Level::ALL.map(Level::name)))]
     difficulty: Option<Level>,
 
     /// The seed of the new puzzle: the puzzle `sudoku generate --seed S` prints first (with
