@@ -15,7 +15,9 @@ use super::input::{InputArgs, Source, run_puzzles};
 use super::json_input::puzzle_records;
 use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
-use super::output::{JsonStatus, Output, OutputArgs, Problem, csv_cell, puzzle_text};
+use super::output::{
+    JsonStatus, Output, OutputArgs, Problem, csv_cell, csv_record_cells, puzzle_text,
+};
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, SizedPuzzle, other_size, other_size_companion, solution_faults};
 use super::status::Status;
@@ -332,16 +334,16 @@ fn print_answer<'a>(
     }
     let object = object();
     match format {
-        CheckFormat::Csv => output.csv([
-            object.source,
-            object.line.to_string(),
-            object.grid,
-            object.status.word().to_string(),
-            csv_cell(object.kind),
-            csv_cell(object.valid),
-            object.faults.join("; "),
-            csv_cell(object.error),
-        ])?,
+        CheckFormat::Csv => output.csv(
+            csv_record_cells(object.source, object.line, object.grid, object.status)
+                .into_iter()
+                .chain([
+                    csv_cell(object.kind),
+                    csv_cell(object.valid),
+                    object.faults.join("; "),
+                    csv_cell(object.error),
+                ]),
+        )?,
         _ => output.json(&object)?,
     }
     Ok(())

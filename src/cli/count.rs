@@ -10,8 +10,8 @@ use sudoku_engine::{Record, SolutionCount};
 use super::input::{InputArgs, run_puzzles};
 use super::logic::{candidate_state, why_no_solution};
 use super::output::{
-    JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, out_of,
-    puzzle_text, record_puzzle, unsolvable,
+    CSV_RECORD_COLUMNS, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell,
+    csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, other_size};
@@ -169,19 +169,11 @@ pub fn run(args: CountArgs) -> Result<Status> {
         chunk_size: CHUNK,
     };
     if format == CountFormat::Csv {
-        let header = [
-            "source",
-            "line",
-            "puzzle",
-            "status",
-            "count",
-            "limit_reached",
-        ];
         let figures = JsonSearch::csv_header(figures);
         output.csv(
-            header
+            CSV_RECORD_COLUMNS
                 .into_iter()
-                .chain(["unique"])
+                .chain(["count", "limit_reached", "unique"])
                 .chain(figures.iter().copied())
                 .chain(["error"]),
         )?;
@@ -229,18 +221,15 @@ pub fn run(args: CountArgs) -> Result<Status> {
             };
             match format {
                 CountFormat::Csv => output.csv(
-                    [
-                        object.source,
-                        object.line.to_string(),
-                        object.puzzle,
-                        object.status.word().to_string(),
-                        csv_cell(object.count),
-                        csv_cell(object.limit_reached),
-                        csv_cell(object.unique),
-                    ]
-                    .into_iter()
-                    .chain(JsonSearch::csv_cells(object.search.as_ref()))
-                    .chain([csv_cell(object.error)]),
+                    csv_record_cells(object.source, object.line, object.puzzle, object.status)
+                        .into_iter()
+                        .chain([
+                            csv_cell(object.count),
+                            csv_cell(object.limit_reached),
+                            csv_cell(object.unique),
+                        ])
+                        .chain(JsonSearch::csv_cells(object.search.as_ref()))
+                        .chain([csv_cell(object.error)]),
                 )?,
                 _ => output.json(&object)?,
             }

@@ -112,6 +112,20 @@ impl JsonStatus {
     }
 }
 
+/// The CSV columns every row of answers starts with (the JSON's first fields), before the
+/// subcommand's own; `check` names the third `grid`.
+pub const CSV_RECORD_COLUMNS: [&str; 4] = ["source", "line", "puzzle", "status"];
+
+/// The cells of [`CSV_RECORD_COLUMNS`] for one record's answer.
+pub fn csv_record_cells(
+    source: String,
+    line: u64,
+    puzzle: String,
+    status: JsonStatus,
+) -> [String; 4] {
+    [source, line.to_string(), puzzle, status.word().to_string()]
+}
+
 /// A CSV cell for a value that may be absent: empty then.
 pub fn csv_cell<T: ToString>(value: Option<T>) -> String {
     value.map(|value| value.to_string()).unwrap_or_default()

@@ -12,8 +12,8 @@ use super::input::{InputArgs, run_puzzles};
 use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{
-    Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, out_of, puzzle_text,
-    record_puzzle, unsolvable,
+    CSV_RECORD_COLUMNS, Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs,
+    csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle, other_size};
@@ -152,12 +152,12 @@ pub fn run(args: SolveArgs) -> Result<Status> {
     let (show_puzzle, timer, figures) = (args.show.is_some(), args.timer, args.output.stats);
     if format == Format::Csv {
         // The JSON's fields as columns: --stats and --timer add theirs before the error.
-        let header = ["source", "line", "puzzle", "status", "solution"];
         let figures = JsonSearch::csv_header(figures).iter().copied();
         let time = timer.then_some("micros");
         output.csv(
-            header
+            CSV_RECORD_COLUMNS
                 .into_iter()
+                .chain(["solution"])
                 .chain(figures)
                 .chain(time)
                 .chain(["error"]),
@@ -234,14 +234,14 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     writeln!(out)?
                 }
                 Format::Csv => output.csv(
-                    [
+                    csv_record_cells(
                         source.to_string(),
-                        record.line.to_string(),
+                        record.line,
                         puzzle_text(&record),
-                        status.word().to_string(),
-                        result.as_ref().map(AnyGrid::line).unwrap_or_default(),
-                    ]
+                        status,
+                    )
                     .into_iter()
+                    .chain([result.as_ref().map(AnyGrid::line).unwrap_or_default()])
                     .chain(JsonSearch::csv_cells(
                         JsonSearch::of(&solved.search, figures).as_ref(),
                     ))

@@ -18,7 +18,9 @@ use sudoku_logic::{Rating, Technique};
 
 use super::input::Source;
 use super::logic_state::{AnyState, AnyStep};
-use super::output::{Budget, JsonStatus, Output, Problem, out_of, puzzle_text};
+use super::output::{
+    Budget, CSV_RECORD_COLUMNS, JsonStatus, Output, Problem, csv_record_cells, out_of, puzzle_text,
+};
 use super::pipeline::{JobsArgs, Setup};
 
 pub use candidates::{CandidatesArgs, candidates};
@@ -80,8 +82,7 @@ enum Form<'a> {
 
 /// Writes the header of a logic command's CSV: the record's columns, `answer`'s, the error.
 fn write_csv_header(output: &mut Output, answer: &[&str]) -> Result<()> {
-    let record = ["source", "line", "puzzle", "status"];
-    output.csv(record.iter().chain(answer).chain(&["error"]))?;
+    output.csv(CSV_RECORD_COLUMNS.iter().chain(answer).chain(&["error"]))?;
     Ok(())
 }
 
@@ -94,9 +95,8 @@ fn write_csv_row(output: &mut Output, record: JsonRecord, answer: Vec<String>) -
         status,
         error,
     } = record;
-    let front = [source, line.to_string(), puzzle, status.word().to_string()];
     output.csv(
-        front
+        csv_record_cells(source, line, puzzle, status)
             .into_iter()
             .chain(answer)
             .chain([error.unwrap_or_default()]),
