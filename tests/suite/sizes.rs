@@ -1411,6 +1411,39 @@ fn a_comma_or_semicolon_after_a_whole_puzzle_starts_its_note() {
     );
 }
 
+/// A bad character in cells split by commas is reported at its column on the line as the file
+/// has it, not on the line the reader splits by spaces, in a grid's row and in a whole puzzle
+/// on one line alike.
+#[test]
+fn a_bad_cell_among_commas_is_located_on_the_line_as_written() {
+    let rows = [
+        "5,3,,,7,,,,",
+        "6,,,1,9,5,,,",
+        ",9,8,,,,,6,",
+        "8,,,,6,,,,3",
+        "4,,,8,,3,,,1",
+        "7,,,,2,,,,6",
+        ",6,,,,,2,8,",
+        ",,,4,1,9,,,5",
+        ",,,,8,,x,7,9",
+    ];
+    let column = rows[8].find('x').unwrap() + 1;
+    let (status, stdout, stderr) = run(&["solve"], &(rows.join("\n") + "\n"));
+    assert_eq!((status, stdout.as_str()), (2, "error: invalid puzzle\n"));
+    assert_eq!(
+        stderr,
+        format!("sudoku: <stdin>:9: invalid character 'x' at column {column}\n")
+    );
+    let one_line = rows.join(",");
+    let column = one_line.find('x').unwrap() + 1;
+    let (status, _, stderr) = run(&["solve"], &(one_line + "\n"));
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        format!("sudoku: <stdin>:1: invalid character 'x' at column {column}\n")
+    );
+}
+
 /// A 9x9 puzzle as a grid with a border around it and between its bands.
 fn ascii_grid(puzzle: &str) -> String {
     let rule = "+-------+-------+-------+\n";

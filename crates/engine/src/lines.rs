@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::markup::fold_markup;
+use crate::markup::{column_as_written, fold_markup};
 
 /// Reads a text line by line into one reused buffer, so that memory does not grow with the
 /// input: a line longer than its bound is cut there and marked, the rest of it skipped.
@@ -22,6 +22,8 @@ pub struct LineReader<R> {
     after_cr: bool,
     /// Each line's markup is folded to its plain form ([`LineReader::of_puzzles`]).
     folds_markup: bool,
+    /// The line read last as it was written, when folding split its cells anew.
+    written: Option<Vec<u8>>,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -35,6 +37,7 @@ impl<R: BufRead> LineReader<R> {
             number: 0,
             after_cr: false,
             folds_markup: false,
+            written: None,
         }
     }
 
@@ -52,6 +55,7 @@ impl<R: BufRead> LineReader<R> {
     /// input.
     pub fn advance(&mut self) -> io::Result<bool> {
         self.line.clear();
+        self.written = None;
         self.too_long = false;
         let mut read_any = false;
         loop {
@@ -92,7 +96,7 @@ impl<R: BufRead> LineReader<R> {
                 self.line.drain(..3);
             }
             if self.folds_markup {
-                fold_markup(&mut self.line);
+                self.written = fold_markup(&mut self.line);
             }
         }
         Ok(read_any)
@@ -101,6 +105,16 @@ impl<R: BufRead> LineReader<R> {
     /// The line read last, without its line ending (cut at the bound if it was longer).
     pub fn line(&self) -> &[u8] {
         &self.line
+    }
+
+    /// Where the character at `column` (in characters, from 1) of [`line`](Self::line) stands
+    /// on the line as it was written: the same column, unless folding split its cells anew
+    /// (`5,3,,,7` read as `5 3 . . 7`; see [`column_as_written`]).
+    pub fn column_as_written(&self, column: usize) -> usize {
+        match &self.written {
+            Some(written) => column_as_written(written, column),
+            None => column,
+        }
     }
 
     /// True when the line read last was longer than the bound.

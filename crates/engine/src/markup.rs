@@ -39,10 +39,11 @@ pub fn is_border(line: &[u8]) -> bool {
 /// Rewrites the markup of `line` that the readers know only in its plain form: box-drawing
 /// characters as ASCII separators ([`fold_box_drawing`]), then cells split by commas or
 /// semicolons as cells split by spaces ([`fold_delimited_cells`]). Every reader of puzzles
-/// reads its lines through this.
-pub fn fold_markup(line: &mut Vec<u8>) {
+/// reads its lines through this. Returns the line as it was before its cells were split
+/// anew, when they were (see [`column_as_written`]).
+pub fn fold_markup(line: &mut Vec<u8>) -> Option<Vec<u8>> {
     fold_box_drawing(line);
-    fold_delimited_cells(line);
+    fold_delimited_cells(line)
 }
 
 /// The first and last box-drawing characters (U+2500 to U+257F), and the bytes their UTF-8
@@ -107,42 +108,74 @@ pub fn fold_box_drawing(line: &mut Vec<u8>) {
 /// holds one of the two delimiters and not the other, and splits into at least four fields,
 /// each, once spaces, brackets and quotes are taken off, empty, one character, or a number; a
 /// trailing delimiter after a closing bracket ends the line. Any other line is left as it is.
-pub fn fold_delimited_cells(line: &mut Vec<u8>) {
+/// Returns the line as it was, when it was rewritten.
+pub fn fold_delimited_cells(line: &mut Vec<u8>) -> Option<Vec<u8>> {
+    let (delimiter, text) = delimited_cells(line)?;
+    let folded = fields(text, delimiter)
+        .map(|field| if field.is_empty() { "." } else { field })
+        .collect::<Vec<&str>>()
+        .join(" ");
+    Some(std::mem::replace(line, folded.into_bytes()))
+}
+
+/// The delimiter and the span of the fields of a line that [`fold_delimited_cells`] rewrites;
+/// None for any other line.
+fn delimited_cells(line: &[u8]) -> Option<(char, &str)> {
     // Most lines have neither: one scan tells.
-    let Some(first) = memchr::memchr2(b',', b';', line) else {
-        return;
-    };
+    let first = memchr::memchr2(b',', b';', line)?;
     let delimiter = line[first];
     let other = if delimiter == b',' { b';' } else { b',' };
     if memchr::memchr(other, line).is_some() {
-        return;
+        return None;
     }
-    let Ok(text) = std::str::from_utf8(line) else {
-        return;
-    };
-    let mut text = text.trim();
+    let delimiter = char::from(delimiter);
+    let mut text = std::str::from_utf8(line).ok()?.trim();
     // A row of a nested list ends `],`: that delimiter parts it from the next row, not a cell.
-    if let Some(rest) = text.strip_suffix(char::from(delimiter))
+    if let Some(rest) = text.strip_suffix(delimiter)
         && rest.trim_end().ends_with(']')
     {
         text = rest;
     }
-    let fields = || {
-        text.split(char::from(delimiter)).map(|field| {
-            field.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '"' | '\''))
-        })
-    };
     let is_cell =
         |field: &str| field.chars().count() <= 1 || field.chars().all(|c| c.is_ascii_digit());
     // Looked over before anything is built: most lines with a delimiter are not cells.
-    if fields().count() < 4 || !fields().all(is_cell) {
-        return;
+    let cells = fields(text, delimiter).count() >= 4 && fields(text, delimiter).all(is_cell);
+    cells.then_some((delimiter, text))
+}
+
+/// The fields of `text` split by `delimiter`, each without the spaces, brackets and quotes
+/// around it: parts of `text`, so that where each stands can be told.
+fn fields(text: &str, delimiter: char) -> impl Iterator<Item = &str> {
+    text.split(delimiter).map(|field| {
+        field.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '"' | '\''))
+    })
+}
+
+/// Where the character at `column` (in characters, from 1) of a line [`fold_delimited_cells`]
+/// rewrote stands on `written`, the line as it was: a cell's character where it was written;
+/// a blank written for an empty field, or a space written between two cells, where that field
+/// is. A column past the cells, or on a line it would not rewrite, is given back as it is.
+pub fn column_as_written(written: &[u8], column: usize) -> usize {
+    let Some((delimiter, text)) = delimited_cells(written) else {
+        return column;
+    };
+    let column_of = |part: &str| {
+        let offset = part.as_ptr() as usize - written.as_ptr() as usize;
+        String::from_utf8_lossy(&written[..offset]).chars().count() + 1
+    };
+    // The column on the rewritten line where the current cell starts.
+    let mut start = 1;
+    for cell in fields(text, delimiter) {
+        let width = cell.chars().count().max(1);
+        if column < start + width {
+            return column_of(cell) + (column - start).min(cell.chars().count());
+        }
+        if column == start + width {
+            return column_of(cell) + cell.chars().count();
+        }
+        start += width + 1;
     }
-    let cells: Vec<&str> = fields()
-        .map(|field| if field.is_empty() { "." } else { field })
-        .collect();
-    let folded = cells.join(" ");
-    *line = folded.into_bytes();
+    column
 }
 
 /// True for a section header such as SadMan Sudoku's `[Puzzle]` above its grid: a word in
@@ -171,8 +204,29 @@ mod tests {
 
     fn delimited(text: &str) -> String {
         let mut line = text.as_bytes().to_vec();
-        fold_delimited_cells(&mut line);
+        let written = fold_delimited_cells(&mut line);
+        assert_eq!(written.is_some(), line != text.as_bytes(), "{text}");
         String::from_utf8(line).unwrap()
+    }
+
+    #[test]
+    fn a_column_of_cells_split_anew_is_found_where_it_was_written() {
+        let written = "5,3,,,7,,x,,";
+        let folded = delimited(written);
+        assert_eq!(folded, "5 3 . . 7 . x . .");
+        let on_written = |c: char| {
+            let folded_column = folded.chars().position(|f| f == c).unwrap() + 1;
+            column_as_written(written.as_bytes(), folded_column)
+        };
+        // The `x` is the 10th character as written, the 13th once split by spaces.
+        assert_eq!(on_written('x'), 10);
+        assert_eq!(on_written('7'), 7);
+        assert_eq!(on_written('5'), 1);
+        let quoted = r#"["5", "é", "x", ""],"#;
+        assert_eq!(delimited(quoted), "5 é x .");
+        assert_eq!(column_as_written(quoted.as_bytes(), 5), 13);
+        // A line left as it is keeps its columns.
+        assert_eq!(column_as_written(b"53..x", 5), 5);
     }
 
     #[test]

@@ -485,11 +485,26 @@ impl<R: BufRead> PuzzleReader<R> {
         String::from_utf8_lossy(self.lines.line()).into_owned()
     }
 
+    /// `error`, found on the current line, with its column counted on the line as written.
+    fn as_written(&self, error: ParseError) -> ParseError {
+        match error {
+            ParseError::InvalidCharacter { found, column } => ParseError::InvalidCharacter {
+                found,
+                column: self.lines.column_as_written(column),
+            },
+            ParseError::InvalidByte { byte, column } => ParseError::InvalidByte {
+                byte,
+                column: self.lines.column_as_written(column),
+            },
+            error => error,
+        }
+    }
+
     /// The record for the current line when it is a puzzle or a malformed one.
     fn record(&self, puzzle: Result<Grid, ParseError>) -> Record {
         let puzzle = puzzle.map_err(|error| InvalidPuzzle {
             text: self.line_text(),
-            error,
+            error: self.as_written(error),
         });
         Record::new(self.lines.number(), puzzle)
     }
@@ -561,7 +576,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let ended = self.grid.take().map(PartialGrid::into_record);
         let parts = parts.map_err(|error| InvalidPuzzle {
             text: self.line_text(),
-            error,
+            error: self.as_written(error),
         });
         let blocks = self.blocks.get_or_insert_with(|| PartialBlocks {
             start: line,
@@ -608,6 +623,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// grid once it has nine rows.
     fn add_row(&mut self, row: Result<GridRow, ParseError>) -> Option<Record> {
         let line_number = self.lines.number();
+        let row = row.map_err(|error| self.as_written(error));
         // The line's text is kept only where it may be shown: a row of cells needs none.
         let text = match row {
             Ok(GridRow::Cells(_)) => String::new(),
