@@ -186,7 +186,10 @@ impl Row {
             .collect();
         let is_blank = |word: &str| matches!(word, "." | "_" | "*" | "0");
         let is_number = |word: &str| word.parse::<usize>().is_ok_and(|n| n > 0);
-        let numbers = words.iter().all(|w| is_blank(w) || is_number(w))
+        // A row in numbers has a word per cell, so at least 4 (the side of a 4x4): a single
+        // word of digits (`123456`, a row of a 6x6 with every cell given) is cells, not a number.
+        let numbers = words.len() >= 4
+            && words.iter().all(|w| is_blank(w) || is_number(w))
             && words
                 .iter()
                 .any(|w| w.parse::<usize>().is_ok_and(|n| n >= 10));
@@ -325,6 +328,9 @@ mod tests {
         assert_eq!(decide("1 2 | 3 4\n3 4 | 1 2\n"), rows(2, 2, false));
         assert_eq!(decide("# a 6x6\n\n12.|4..\n..3|...\n"), rows(2, 3, false));
         assert_eq!(decide("+--+\n1.|.4\n.3|2.\n"), rows(2, 2, false));
+        // Rows of digits without spaces, every cell given: cells, not one large number.
+        assert_eq!(decide("123456\n456123\n"), rows(2, 3, false));
+        assert_eq!(decide("1234\n3412\n"), rows(2, 2, false));
         let sixteen = "D92BFCA1G6E74385\n................\n";
         assert_eq!(decide(sixteen), rows(4, 4, false));
         // Rows of 9 in letters, which the 9x9 reader refuses.

@@ -947,6 +947,34 @@ fn grids_over_several_lines_read_back_what_the_grid_format_prints() {
     assert_eq!((status, stdout.as_str()), (0, "1\n1\n"));
 }
 
+/// Grids written a row a line without spaces (`123456`), as people type small ones, are read
+/// without --box even where a row has every cell given, which reads like one large number.
+#[test]
+fn rows_of_digits_without_spaces_read_as_a_grid_without_box() {
+    for name in ["2x2", "2x3", "2x4"] {
+        let (rows, columns) = shape(name);
+        let side = rows * columns;
+        let (_, solved, _) = run(&["generate", "--box", name, "--solved", "--seed", "5"], "");
+        let solved = solved.trim();
+        // The first two rows whole, then every third cell emptied from the rest.
+        let puzzle = keeping(solved, side, |cell| cell < 2 * side || cell % 3 != 0);
+        for (grid, what) in [(solved, "solved"), (puzzle.trim(), "puzzle")] {
+            let text: String = (0..side)
+                .map(|row| format!("{}\n", &grid[row * side..(row + 1) * side]))
+                .collect();
+            let (status, stdout, stderr) = run(&["solve"], &text);
+            assert_eq!(status, 0, "{name} {what}: {stderr}");
+            assert_eq!(stdout.trim(), solved, "{name} {what}");
+            let (status, verdict, stderr) = run(&["check"], &text);
+            assert_eq!(
+                (status, verdict.trim()),
+                (0, "ok"),
+                "{name} {what}: {stderr}"
+            );
+        }
+    }
+}
+
 /// The grid of pencil marks `candidates` prints at other sizes reads back as the state it
 /// shows, with --box and without, in digits, letters and numbers.
 #[test]
