@@ -36,7 +36,8 @@ pub struct GenerateArgs {
 
     /// Make puzzles with at most N clues: minimal puzzles are made until one has few enough
     /// clues, failing after --attempts tries for a puzzle. 17 to 81 for 9x9 (no 9x9 puzzle has
-    /// fewer than 17).
+    /// fewer than 17), 4 to 16 for 4x4, and at least the side less one at other sizes (a puzzle
+    /// with two symbols missing has a second solution, the two swapped).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=4096))]
     clues: Option<u16>,
 
@@ -217,6 +218,18 @@ pub fn explain_failure(error: &GenerateError, difficulty: Option<Level>) -> Stri
 }
 
 /// Runs `sudoku generate`.
+/// The fewest clues a puzzle of `shape` with one solution can have, as far as is proven: 17
+/// at 9x9 (McGuire, Tugemann and Civario, 2012) and 4 at 4x4; at every other side N, N - 1,
+/// since a puzzle whose clues lack two symbols has a second solution for each one, the two
+/// symbols swapped.
+fn fewest_clues(shape: Shape) -> usize {
+    match shape.size() {
+        9 => 17,
+        4 => 4,
+        side => side - 1,
+    }
+}
+
 pub fn run(args: GenerateArgs) -> Result<Status> {
     let seed = args.seed.unwrap_or_else(rand::random);
     if args.verbose {
@@ -233,9 +246,14 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let (solved, difficulty) = (args.solved, args.difficulty);
     let other_shape = args.sizes.shape.filter(|&shape| shape != Shape::NINE);
     let cells = other_shape.map_or(81, Shape::cells);
+    let shape = other_shape.unwrap_or(Shape::NINE);
     match args.clues.map(usize::from) {
-        Some(clues) if other_shape.is_none() && clues < 17 => {
-            bail!("--clues {clues}: no 9x9 puzzle with one solution has fewer than 17 clues")
+        Some(clues) if clues < fewest_clues(shape) => {
+            let side = shape.size();
+            bail!(
+                "--clues {clues}: no {side}x{side} puzzle with one solution has fewer than {} clues",
+                fewest_clues(shape)
+            )
         }
         Some(clues) if clues > cells => bail!("--clues {clues}: the grid has {cells} cells"),
         _ => {}

@@ -1553,6 +1553,67 @@ fn generate_options_hold_at_other_sizes() {
     assert!(stderr.contains("the grid has 16 cells"), "{stderr}");
 }
 
+/// `--clues` below the fewest a puzzle with one solution can have is refused at once, not
+/// tried --attempts times: 4 at 4x4 (every 3-clue 4x4 puzzle is counted here to show it), and
+/// the side less one at other sizes.
+#[test]
+fn too_few_clues_for_a_unique_puzzle_are_refused_at_once() {
+    let (status, _, stderr) = run(&["generate", "--box", "2x2", "--clues", "3"], "");
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        "sudoku: --clues 3: no 4x4 puzzle with one solution has fewer than 4 clues\n"
+    );
+    let (status, puzzle, _) = run(
+        &["generate", "--box", "2x2", "--clues", "4", "--seed", "1"],
+        "",
+    );
+    assert_eq!(status, 0);
+    assert_eq!(puzzle.chars().filter(char::is_ascii_digit).count(), 4);
+    assert_eq!(run(&["count"], &puzzle).1, "1\n");
+    // Every 4x4 puzzle of 3 clues has no solution or more than one.
+    let mut three_clues = String::new();
+    for cells in
+        (0..16).flat_map(|a| (a + 1..16).flat_map(move |b| (b + 1..16).map(move |c| [a, b, c])))
+    {
+        for values in 0..64 {
+            let mut puzzle = [b'.'; 16];
+            for (i, cell) in cells.into_iter().enumerate() {
+                puzzle[cell] = b'1' + (values >> (2 * i) & 3) as u8;
+            }
+            three_clues.push_str(std::str::from_utf8(&puzzle).unwrap());
+            three_clues.push('\n');
+        }
+    }
+    let (_, counts, _) = run(&["count", "--limit", "2", "-q"], &three_clues);
+    assert_eq!(counts.lines().count(), 560 * 64);
+    assert!(counts.lines().all(|count| count != "1"));
+    // At 16x16, 15 clues may be asked for (and not found in one attempt), 14 not.
+    let (status, _, stderr) = run(&["generate", "--box", "4x4", "--clues", "14"], "");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("no 16x16 puzzle with one solution has fewer than 15 clues"),
+        "{stderr}"
+    );
+    let args = [
+        "generate",
+        "--box",
+        "4x4",
+        "--clues",
+        "15",
+        "--attempts",
+        "1",
+        "--seed",
+        "1",
+    ];
+    let (status, _, stderr) = run(&args, "");
+    assert_eq!(status, 1);
+    assert!(
+        stderr.contains("no puzzle with at most 15 clues in 1 attempt"),
+        "{stderr}"
+    );
+}
+
 /// check with solutions at other sizes: after the puzzle on its line, or from --solution FILE
 /// (one a line, or grids over several lines with --box); every fault named.
 #[test]
