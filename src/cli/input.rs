@@ -26,7 +26,7 @@ const READ_BUFFER: usize = 64 * 1024;
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
     /// Files to read puzzles from, in order; `-` or none reads stdin. Gzip and zstd input is
-    /// decompressed on the fly, told by its first bytes.
+    /// decompressed on the fly, and UTF-16 text read as UTF-8, told by its first bytes.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
@@ -114,7 +114,8 @@ const ZSTD_MAGIC: &[u8] = &[0x28, 0xb5, 0x2f, 0xfd];
 
 impl Source {
     /// Opens the source for buffered reading, decompressing it when its first bytes say it is
-    /// gzip or zstd (whatever its name). A closed stdin (`<&-`) is an error, not an empty input.
+    /// gzip or zstd (whatever its name), and transcoding it to UTF-8 when they are a UTF-16
+    /// byte-order mark. A closed stdin (`<&-`) is an error, not an empty input.
     pub fn open(&self) -> io::Result<BufReader<Box<dyn Read + Send>>> {
         let raw: Box<dyn Read + Send> = match self {
             Source::Stdin if super::output::was_closed(0) => {
@@ -126,22 +127,44 @@ impl Source {
             Source::Stdin => Box::new(io::stdin()),
             Source::File(path) => Box::new(File::open(path)?),
         };
-        let mut raw = BufReader::with_capacity(READ_BUFFER, raw);
-        let start = raw.fill_buf()?;
-        let decoded: Box<dyn Read + Send> = if start.starts_with(GZIP_MAGIC) {
-            Box::new(flate2::bufread::MultiGzDecoder::new(raw))
-        } else if start.starts_with(ZSTD_MAGIC) {
-            Box::new(zstd::stream::read::Decoder::with_buffer(raw)?)
-        } else {
-            return Ok(raw);
-        };
-        Ok(BufReader::with_capacity(READ_BUFFER, decoded))
+        transcoded(decompressed(BufReader::with_capacity(READ_BUFFER, raw))?)
     }
 
     /// True when a person is typing into this source.
     pub fn is_interactive(&self) -> bool {
         *self == Source::Stdin && io::stdin().is_terminal()
     }
+}
+
+/// `reader` decompressed when its first bytes say it is gzip or zstd, else itself.
+fn decompressed(
+    mut reader: BufReader<Box<dyn Read + Send>>,
+) -> io::Result<BufReader<Box<dyn Read + Send>>> {
+    let start = reader.fill_buf()?;
+    let decoded: Box<dyn Read + Send> = if start.starts_with(GZIP_MAGIC) {
+        Box::new(flate2::bufread::MultiGzDecoder::new(reader))
+    } else if start.starts_with(ZSTD_MAGIC) {
+        Box::new(zstd::stream::read::Decoder::with_buffer(reader)?)
+    } else {
+        return Ok(reader);
+    };
+    Ok(BufReader::with_capacity(READ_BUFFER, decoded))
+}
+
+/// The byte-order marks of UTF-16, little-endian and big-endian.
+const UTF16_MARKS: [&[u8]; 2] = [&[0xff, 0xfe], &[0xfe, 0xff]];
+
+/// `reader` transcoded from UTF-16 to UTF-8 when it starts with a UTF-16 byte-order mark (as
+/// Windows PowerShell 5 writes files and Excel saves "Unicode Text"), else itself, untouched.
+fn transcoded(
+    mut reader: BufReader<Box<dyn Read + Send>>,
+) -> io::Result<BufReader<Box<dyn Read + Send>>> {
+    let start = reader.fill_buf()?;
+    if !UTF16_MARKS.iter().any(|mark| start.starts_with(mark)) {
+        return Ok(reader);
+    }
+    let utf8 = encoding_rs_io::DecodeReaderBytesBuilder::new().build(reader);
+    Ok(BufReader::with_capacity(READ_BUFFER, Box::new(utf8)))
 }
 
 impl fmt::Display for Source {

@@ -377,6 +377,55 @@ fn compressed_input_is_read_by_its_first_bytes_from_files_and_stdin() {
     assert!(stderr.contains("damaged.gz"), "{stderr}");
 }
 
+/// Text in UTF-16 with a byte-order mark: what Windows PowerShell 5's `>` writes, and Excel's
+/// "Unicode Text" (tab-separated). Encoded by hand here, little- and big-endian.
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    let units = std::iter::once(0xfeff).chain(text.encode_utf16());
+    units
+        .flat_map(|unit| match big_endian {
+            true => unit.to_be_bytes(),
+            false => unit.to_le_bytes(),
+        })
+        .collect()
+}
+
+#[test]
+fn utf16_input_is_read_by_its_byte_order_mark_from_files_and_stdin() {
+    use std::io::Write;
+    let text = std::fs::read_to_string(common::puzzle_path("sample.txt")).unwrap();
+    // A bad line too: its message names the same line and column as in UTF-8.
+    let text = format!("{text}12x.\n");
+    let expected = run(&["solve"], &text);
+    assert_eq!(expected.0, 2);
+    let folder = tempfile::tempdir().unwrap();
+    for big_endian in [false, true] {
+        let bytes = utf16(&text, big_endian);
+        assert_eq!(common::run_bytes(&["solve"], &bytes), expected);
+        let path = folder.path().join("puzzles.txt");
+        std::fs::write(&path, &bytes).unwrap();
+        let (status, stdout, stderr) = run(&["solve", path.to_str().unwrap()], "");
+        assert_eq!(status, 2);
+        assert_eq!(stdout, expected.1);
+        assert_eq!(
+            stderr,
+            expected.2.replace("<stdin>", path.to_str().unwrap())
+        );
+        // Compressed too.
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gzip.write_all(&bytes).unwrap();
+        assert_eq!(
+            common::run_bytes(&["solve"], &gzip.finish().unwrap()),
+            expected
+        );
+    }
+    // Excel's "Unicode Text": UTF-16, tab-separated, read with --csv.
+    let puzzle = text.lines().find(|line| line.len() == 81).unwrap();
+    let sheet = utf16(&format!("note\tpuzzle\r\nfirst\t{puzzle}\r\n"), false);
+    let (status, stdout, stderr) = common::run_bytes(&["solve", "--csv"], &sheet);
+    assert_eq!((status, stderr.as_str()), (0, ""));
+    assert_eq!(stdout, run(&["solve"], puzzle).1);
+}
+
 /// Sends `signal` to `child`, as `kill` would.
 #[cfg(unix)]
 fn send(signal: rustix::process::Signal, child: &std::process::Child) {
