@@ -1,8 +1,9 @@
 //! `--color`: when to colour messages on stderr and the text formats on stdout where colour
-//! helps (the cells a hint places or eliminates). `auto` colours a terminal, unless NO_COLOR is
-//! set (<https://no-color.org>).
+//! helps (the cells a hint places or eliminates). `auto` decides each stream as clap decides for
+//! its own messages: a terminal whose TERM is not `dumb` is coloured, unless NO_COLOR
+//! (<https://no-color.org>) or CLICOLOR=0 is set, and anything is while CLICOLOR_FORCE is
+//! (<https://bixense.com/clicolors/>).
 
-use std::io::IsTerminal;
 use std::sync::OnceLock;
 
 use anstyle::{AnsiColor, Style};
@@ -11,7 +12,8 @@ use clap::ValueEnum;
 /// When to colour.
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ColorChoice {
-    /// On a terminal, unless NO_COLOR is set.
+    /// On a terminal, unless NO_COLOR or CLICOLOR=0 is set or TERM is dumb; anywhere with
+    /// CLICOLOR_FORCE.
     #[default]
     Auto,
     /// Always, even into a file or a pipe.
@@ -25,17 +27,18 @@ static CHOSEN: OnceLock<(bool, bool)> = OnceLock::new();
 
 /// Decides, for the run, whether stdout and stderr get colour.
 pub fn choose(choice: ColorChoice) {
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
-    let wanted = |terminal: bool| match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => terminal && !no_color,
+    let streams = match choice {
+        ColorChoice::Always => (true, true),
+        ColorChoice::Never => (false, false),
+        ColorChoice::Auto => (auto(&std::io::stdout()), auto(&std::io::stderr())),
     };
-    let streams = (
-        wanted(std::io::stdout().is_terminal()),
-        wanted(std::io::stderr().is_terminal()),
-    );
     let _ = CHOSEN.set(streams);
+}
+
+/// Whether `auto` colours `stream`: as clap's own output would be (its terminal, and the
+/// environment variables in the module's words).
+fn auto(stream: &impl anstream::stream::RawStream) -> bool {
+    anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never
 }
 
 /// True when stdout is coloured.

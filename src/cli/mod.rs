@@ -71,7 +71,8 @@ pub struct Cli {
     pub(crate) command: Command,
 
     /// When to colour messages on stderr and the cells a step places or eliminates: auto (on a
-    /// terminal, unless NO_COLOR is set), always or never.
+    /// terminal, unless NO_COLOR or CLICOLOR=0 is set or TERM is dumb; anywhere with
+    /// CLICOLOR_FORCE), always or never.
     #[arg(long, value_enum, default_value_t, global = true, ignore_case = true)]
     color: color::ColorChoice,
 }

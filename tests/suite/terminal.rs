@@ -141,17 +141,25 @@ fn no_progress_is_drawn_while_a_person_types() {
     stop(child);
 }
 
+/// The variables that colour or uncolour output, as clap reads them for its own messages.
+const COLOUR_VARIABLES: [&str; 5] = ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "TERM", "CI"];
+
 #[test]
-fn a_terminal_gets_colour_unless_no_color_is_set() {
-    for (no_color, coloured) in [(None, true), (Some("1"), false)] {
+fn a_terminal_gets_colour_as_the_environment_allows() {
+    for (environment, coloured) in [
+        (&[("TERM", "xterm")][..], true),
+        (&[("TERM", "xterm"), ("NO_COLOR", "1")], false),
+        (&[("TERM", "xterm"), ("CLICOLOR", "0")], false),
+        (&[("TERM", "dumb")], false),
+        (&[("TERM", "dumb"), ("CLICOLOR_FORCE", "1")], true),
+    ] {
         let mut terminal = Terminal::open();
         let mut command = sudoku(&["hint"]);
-        if let Some(value) = no_color {
-            command.env("NO_COLOR", value);
-        } else {
-            command.env_remove("NO_COLOR");
+        for variable in COLOUR_VARIABLES {
+            command.env_remove(variable);
         }
         let child = command
+            .envs(environment.iter().copied())
             .stdin(Stdio::piped())
             .stdout(terminal.side())
             .stderr(terminal.side())
@@ -166,8 +174,36 @@ fn a_terminal_gets_colour_unless_no_color_is_set() {
         assert_eq!(
             terminal.all.contains('\u{1b}'),
             coloured,
-            "NO_COLOR={no_color:?}: {:?}",
+            "{environment:?}: {:?}",
             terminal.all
+        );
+    }
+    // CLICOLOR_FORCE colours a pipe too, as it does clap's own messages; NO_COLOR wins over it.
+    for (no_color, coloured) in [(None, true), (Some("1"), false)] {
+        let mut command = sudoku(&["hint"]);
+        for variable in COLOUR_VARIABLES {
+            command.env_remove(variable);
+        }
+        command.env("CLICOLOR_FORCE", "1");
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        let output = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                let mut stdin = child.stdin.take().unwrap();
+                stdin.write_all(format!("{EASY}\n").as_bytes())?;
+                drop(stdin);
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert!(output.status.success());
+        assert_eq!(
+            output.stdout.contains(&0x1b),
+            coloured,
+            "NO_COLOR={no_color:?}"
         );
     }
 }
