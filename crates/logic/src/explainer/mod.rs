@@ -100,8 +100,9 @@ pub struct ExplainerStep {
 
 /// The path Sudoku Explainer takes from the 9x9 position `candidates` (for a puzzle, its
 /// givens with every candidate they allow), and whether it reaches the solution (false where
-/// none of its techniques finds a step). Gives up with [`TimedOut`] once `deadline` (looked
-/// at between steps) has passed. Meant for puzzles with one solution: Sudoku Explainer's
+/// none of its techniques finds a step). Gives up with [`TimedOut`] once `deadline` has passed:
+/// it is looked at between steps and, inside the chain searches a step may spend seconds on,
+/// between their starting cells. Meant for puzzles with one solution: Sudoku Explainer's
 /// uniqueness techniques assume it.
 pub fn explainer_path(
     candidates: &Candidates,
@@ -122,7 +123,12 @@ pub fn explainer_path(
                     .iter()
                     .any(|&(cell, mask)| board.potentials[cell] & mask != 0)
         };
-        let Some(hint) = next_hint(&board).filter(progress) else {
+        let hint = next_hint(&board, deadline);
+        // A search cut short by the deadline may have missed the step it should give.
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(TimedOut);
+        }
+        let Some(hint) = hint.filter(progress) else {
             return Ok((steps, false));
         };
         let digit = |cell: Cell, digit: u8| CellDigit {
@@ -166,7 +172,9 @@ pub fn explainer_rating(
 }
 
 /// The step Sudoku Explainer takes at `board`: the first technique, in its order, that finds one.
-fn next_hint(board: &Board) -> Option<Hint> {
+/// The chain searches stop early once `deadline` has passed, and what they give is then no
+/// answer.
+fn next_hint(board: &Board, deadline: Option<Instant>) -> Option<Hint> {
     use chaining::{Rule, chains};
     basic::hidden_single(board)
         .or_else(|| basic::locking(board, true))
@@ -188,16 +196,16 @@ fn next_hint(board: &Board) -> Option<Hint> {
         .or_else(|| basic::hidden_set(board, 4, false))
         .or_else(|| unique::bug(board))
         .or_else(|| aligned::aligned_exclusion(board, 2))
-        .or_else(|| chains(board, Rule::Unary))
+        .or_else(|| chains(board, Rule::Unary, deadline))
         .or_else(|| aligned::aligned_exclusion(board, 3))
-        .or_else(|| chains(board, Rule::Nishio))
-        .or_else(|| chains(board, Rule::Multiple))
-        .or_else(|| chains(board, Rule::Dynamic))
-        .or_else(|| chains(board, Rule::DynamicPlus))
-        .or_else(|| chains(board, Rule::Nested(2)))
-        .or_else(|| chains(board, Rule::Nested(3)))
-        .or_else(|| chains(board, Rule::Nested(4)))
-        .or_else(|| chains(board, Rule::Nested(5)))
+        .or_else(|| chains(board, Rule::Nishio, deadline))
+        .or_else(|| chains(board, Rule::Multiple, deadline))
+        .or_else(|| chains(board, Rule::Dynamic, deadline))
+        .or_else(|| chains(board, Rule::DynamicPlus, deadline))
+        .or_else(|| chains(board, Rule::Nested(2), deadline))
+        .or_else(|| chains(board, Rule::Nested(3), deadline))
+        .or_else(|| chains(board, Rule::Nested(4), deadline))
+        .or_else(|| chains(board, Rule::Nested(5), deadline))
 }
 
 #[cfg(test)]
@@ -213,7 +221,7 @@ mod tests {
         let name = |cell: Cell| format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
         let mut steps = Vec::new();
         while steps.len() < n {
-            let hint = next_hint(&board).expect("a step");
+            let hint = next_hint(&board, None).expect("a step");
             let mut removals = hint.removals.clone();
             removals.sort_unstable();
             let mut text = vec![hint.difficulty.to_string()];

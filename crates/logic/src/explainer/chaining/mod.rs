@@ -20,6 +20,7 @@ mod potentials;
 mod unary;
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
 use super::Hint;
 use super::basic::{self, Pattern, Visit};
@@ -97,9 +98,10 @@ impl Rule {
     }
 }
 
-/// The step `rule` gives at `board`, if it finds any.
-pub fn chains(board: &Board, rule: Rule) -> Option<Hint> {
-    let mut search = Search::new(board, rule);
+/// The step `rule` gives at `board`, if it finds any. Once `deadline` has passed the search
+/// stops early, and what it gives is no answer (see [`Search::expired`]).
+pub fn chains(board: &Board, rule: Rule, deadline: Option<Instant>) -> Option<Hint> {
+    let mut search = Search::new(board, rule, deadline);
     search.run();
     search.give_back_sets();
     search.best()
@@ -147,6 +149,8 @@ struct Search<'b> {
     nested: Vec<NestedInfo>,
     /// The grid's links, where the search leaves it as it is.
     links: Option<Links>,
+    /// When to give up: the rating's deadline, nested searches included.
+    deadline: Option<Instant>,
 }
 
 /// 0.1 for each threshold (4, 6, 8, 12, 16, 24, 32, ...) that `complexity - 2` exceeds.
@@ -166,7 +170,7 @@ fn length_difficulty(complexity: u32) -> u32 {
 }
 
 impl<'b> Search<'b> {
-    fn new(board: &'b Board, rule: Rule) -> Search<'b> {
+    fn new(board: &'b Board, rule: Rule, deadline: Option<Instant>) -> Search<'b> {
         Search {
             board,
             rule,
@@ -178,7 +182,15 @@ impl<'b> Search<'b> {
             initial: None,
             nested: Vec::new(),
             links: (!rule.dynamic()).then(|| Links::of(board)),
+            deadline,
         }
+    }
+
+    /// True once the deadline has passed: the search then stops between two starting cells,
+    /// and its caller treats what it found as no answer.
+    fn expired(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     /// Runs the rule's search.
@@ -304,5 +316,18 @@ mod tests {
             .map(length_difficulty)
             .to_vec();
         assert_eq!(added, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    }
+
+    #[test]
+    fn a_search_stops_at_its_deadline() {
+        // The first of hardest_1106: dynamic forcing chains find a step at its givens.
+        let puzzle: sudoku_engine::Grid =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+                .parse()
+                .unwrap();
+        let board = Board::from_candidates(&crate::Candidates::from_grid(&puzzle));
+        assert!(chains(&board, Rule::Dynamic, None).is_some());
+        let passed = Some(Instant::now());
+        assert!(chains(&board, Rule::Dynamic, passed).is_none());
     }
 }

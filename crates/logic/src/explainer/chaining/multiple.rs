@@ -8,6 +8,9 @@ impl Search<'_> {
     pub(super) fn multiple_chains(&mut self) {
         let board = self.board;
         for cell in 0..81 {
+            if self.expired() {
+                return;
+            }
             let potentials = board.potentials[cell];
             let count = potentials.count_ones();
             if board.values[cell] != 0 || !(count > 2 || (count > 1 && self.rule.dynamic())) {
