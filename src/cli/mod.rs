@@ -20,6 +20,7 @@ const LONG_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\n", rating_diale
 mod check;
 mod color;
 mod count;
+mod csv_input;
 mod documents;
 mod generate;
 mod input;
