@@ -1,6 +1,7 @@
-//! CSV input, with `--csv` or `--column`: a header row, then a puzzle per row, taken from the
-//! column named or from the first field that holds one; the delimiter is the one the header
-//! row uses most, unless `--delimiter` names it.
+//! CSV input, with `--csv` or `--column`, or told by its first two rows (see
+//! [`is_csv_with_header`]): a header row, then a puzzle per row, taken from the column named or
+//! from the first field that holds one; the delimiter is the one the header row uses most,
+//! unless `--delimiter` names it.
 
 use std::io::{self, BufRead};
 
@@ -8,6 +9,7 @@ use sudoku_engine::parse::utf8_text;
 use sudoku_engine::sized::Alphabet;
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
+use super::json_input::is_skipped;
 use super::line_starts::LineStarts;
 use super::sizes::{SizeArgs, cells_in, other_size, other_symbols};
 
@@ -38,6 +40,50 @@ fn delimiter_of(text: &[u8]) -> u8 {
         .max_by_key(|&at| counts[at])
         .filter(|&at| counts[at] > 0)
         .map_or(b',', |at| DELIMITERS[at])
+}
+
+/// The names of a header row's column of puzzles that tell CSV input without `--csv`: the one
+/// `-f csv` writes, and those of the collections published as CSV (`quizzes,solutions`).
+const PUZZLE_COLUMN_NAMES: [&str; 6] = ["puzzle", "puzzles", "quiz", "quizzes", "sudoku", "grid"];
+
+/// True when the text `reader` starts with is CSV with a header row, as `-f csv` writes it and
+/// as collections of puzzles are published: past blank and `#` lines and a byte-order mark, a
+/// first line that splits at its delimiter into names (each starting with a letter), one of
+/// them a column of puzzles ([`PUZZLE_COLUMN_NAMES`], in any case). Looks only at what the
+/// first read brings, as the header row is all it needs.
+pub fn is_csv_with_header(reader: &mut impl BufRead) -> bool {
+    let Ok(text) = reader.fill_buf() else {
+        return false;
+    };
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let Some(header) = text
+        .split(|&b| b == b'\n' || b == b'\r')
+        .find(|line| !is_skipped(line))
+    else {
+        return false;
+    };
+    let delimiter = delimiter_of(header);
+    // Each field without the spaces and quotes around it.
+    let names: Vec<&[u8]> = header
+        .split(|&b| b == delimiter)
+        .map(|field| {
+            let field = field.trim_ascii();
+            let field = field.strip_prefix(b"\"").unwrap_or(field);
+            field.strip_suffix(b"\"").unwrap_or(field).trim_ascii()
+        })
+        .collect();
+    let is_name = |name: &&[u8]| {
+        name.first().is_some_and(u8::is_ascii_alphabetic)
+            && name
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'_' | b'-' | b'.'))
+    };
+    let names_puzzles = |name: &&[u8]| {
+        PUZZLE_COLUMN_NAMES
+            .iter()
+            .any(|known| name.eq_ignore_ascii_case(known.as_bytes()))
+    };
+    names.len() >= 2 && names.iter().all(is_name) && names.iter().any(names_puzzles)
 }
 
 /// The records of a CSV source: one per row after the header, the puzzle taken from the named
@@ -176,6 +222,30 @@ impl<R: BufRead> Iterator for CsvRecords<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn told(text: &str) -> bool {
+        is_csv_with_header(&mut text.as_bytes())
+    }
+
+    #[test]
+    fn a_header_row_naming_a_column_of_puzzles_tells_csv() {
+        assert!(told("quizzes,solutions\n0043002090050,8643712593\n"));
+        assert!(told("id;Puzzle;rating\n"));
+        assert!(told("source,line,puzzle,status,solution,error\n"));
+        assert!(told(
+            "\u{feff}# from a spreadsheet\n\n\"Sudoku\"\t\"Level\"\r\n"
+        ));
+        // Not a header: a title, a row of cells, a row of a grid in letters, a puzzle, a name
+        // alone, a name that is not a column of puzzles, JSON.
+        assert!(!told("Puzzle 1, easy\n53..7....\n"));
+        assert!(!told("5,3,,,7,,,,\n"));
+        assert!(!told("ABC|DEF|GHI\n"));
+        assert!(!told(&format!("{}\n", ".".repeat(81))));
+        assert!(!told("puzzle\n"));
+        assert!(!told("id,quizzes2\n"));
+        assert!(!told("{\"puzzle\":\"...\"}\n"));
+        assert!(!told(""));
+    }
 
     #[test]
     fn the_header_row_tells_the_delimiter() {

@@ -29,7 +29,8 @@ pub struct InputArgs {
     pub files: Vec<PathBuf>,
 
     /// Read the input as CSV with a header row, one puzzle per row: the first field that holds
-    /// a puzzle, or the one named by --column.
+    /// a puzzle, or the one named by --column. Without it, CSV is told by a header row with a
+    /// column named puzzle(s), quiz(zes), sudoku or grid.
     #[arg(long)]
     pub csv: bool,
 

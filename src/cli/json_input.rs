@@ -10,6 +10,7 @@ use sudoku_engine::lines::LineReader;
 use sudoku_engine::parse::MAX_LINE;
 use sudoku_engine::{InvalidPuzzle, ParseError, Record};
 
+use super::csv_input::{CsvRecords, is_csv_with_header};
 use super::sizes::SizeArgs;
 
 /// The field a record's puzzle is read from, unless --column names another.
@@ -33,20 +34,24 @@ pub fn is_json_lines(reader: &mut impl BufRead) -> bool {
 }
 
 /// True for a line the readers skip: blank, or a comment.
-fn is_skipped(line: &[u8]) -> bool {
+pub fn is_skipped(line: &[u8]) -> bool {
     let line = line.trim_ascii();
     line.is_empty() || line.starts_with(b"#")
 }
 
 /// The records of a source of puzzles: JSON Lines when its first text is `{` (the puzzle from
-/// the `puzzle` field), else text as [`SizeArgs::records`] reads it.
+/// the `puzzle` field), CSV when it starts with a header row (see [`is_csv_with_header`]),
+/// else text as [`SizeArgs::records`] reads it.
 pub fn puzzle_records<'a, R: BufRead + 'a>(
     mut reader: R,
     sizes: &SizeArgs,
 ) -> Box<dyn Iterator<Item = io::Result<Record>> + 'a> {
-    match is_json_lines(&mut reader) {
-        true => Box::new(JsonRecords::new(reader, None, *sizes)),
-        false => sizes.records(reader),
+    if is_json_lines(&mut reader) {
+        Box::new(JsonRecords::new(reader, None, *sizes))
+    } else if is_csv_with_header(&mut reader) {
+        Box::new(CsvRecords::new(reader, None, None, *sizes))
+    } else {
+        sizes.records(reader)
     }
 }
 

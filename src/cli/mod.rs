@@ -59,8 +59,9 @@ pub use status::Status;
 /// split by commas or semicolons, `5,3,,,7,,,,`, as spreadsheets save them, too). Blank lines,
 /// lines starting with `#` and headers such as `[Puzzle]` are skipped. Other sizes, 4x4 to
 /// 64x64, are read the same way, their shape told by the number of cells or by --box, their
-/// symbols by --alphabet. What `-f json` prints is read back too (JSON Lines, told by a first
-/// `{`: each line's `puzzle` field).
+/// symbols by --alphabet. What `-f json` and `-f csv` print is read back too (JSON Lines, told
+/// by a first `{`: each line's `puzzle` field; CSV, told by a header row naming a column
+/// `puzzle`, `quizzes`, `sudoku` or `grid`, as published collections do, or by --csv).
 ///
 /// Every puzzle gets exactly one answer (a line, a block or a JSON object), failures included,
 /// printed as soon as it is ready when no more input is waiting. In JSON, `status` is one of

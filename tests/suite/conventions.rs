@@ -947,6 +947,44 @@ fn csv_input_takes_the_delimiter_its_header_row_uses() {
     assert!(stderr.contains("one ASCII character"), "{stderr}");
 }
 
+/// CSV whose header row names a column of puzzles is read as CSV without `--csv`: what `-f
+/// csv` prints, and the collections published so (`quizzes,solutions`, zeros for blanks).
+#[test]
+fn csv_with_a_header_naming_its_puzzles_is_read_without_being_told() {
+    let (easy, solution) = (common::EASY, common::SOLUTION);
+    let zeros = easy.replace('.', "0");
+    let published = format!("quizzes,solutions\n{zeros},{solution}\n");
+    let (status, stdout, stderr) = run(&["solve"], &published);
+    assert_eq!((status, stderr.as_str()), (0, ""));
+    assert_eq!(stdout, format!("{solution}\n"));
+    // Every subcommand's CSV reads back, as with --csv; one answer a row.
+    let sample = std::fs::read_to_string(common::puzzle_path("sample.txt")).unwrap();
+    for command in [
+        "solve",
+        "count",
+        "check",
+        "candidates",
+        "hint",
+        "explain",
+        "fill",
+        "rate",
+    ] {
+        let (_, csv, _) = run(&[command, "-f", "csv"], &sample);
+        let (status, told, _) = run(&["solve", "--csv"], &csv);
+        assert_eq!(status, 0, "{command}");
+        let (status, untold, stderr) = run(&["solve"], &csv);
+        assert_eq!((status, stderr.as_str()), (0, ""), "{command}");
+        assert_eq!(untold, told, "{command}");
+        assert_eq!(untold.lines().count(), 4, "{command}");
+    }
+    // A title with a comma is no header: it is answered as a line of text, as before.
+    let (status, stdout, _) = run(&["solve"], &format!("Puzzle 1, easy\n{easy}\n"));
+    assert_eq!(
+        (status, stdout),
+        (2, format!("error: invalid puzzle\n{solution}\n"))
+    );
+}
+
 #[test]
 fn csv_rows_are_located_by_their_line_whatever_ends_the_lines() {
     // A blank line, a field over two lines, then a row to locate, under every line end (the
