@@ -959,16 +959,7 @@ fn csv_with_a_header_naming_its_puzzles_is_read_without_being_told() {
     assert_eq!(stdout, format!("{solution}\n"));
     // Every subcommand's CSV reads back, as with --csv; one answer a row.
     let sample = std::fs::read_to_string(common::puzzle_path("sample.txt")).unwrap();
-    for command in [
-        "solve",
-        "count",
-        "check",
-        "candidates",
-        "hint",
-        "explain",
-        "fill",
-        "rate",
-    ] {
+    for command in common::READING_COMMANDS {
         let (_, csv, _) = run(&[command, "-f", "csv"], &sample);
         let (status, told, _) = run(&["solve", "--csv"], &csv);
         assert_eq!(status, 0, "{command}");

@@ -8,20 +8,8 @@ use std::process::Command as StdCommand;
 use std::time::{Duration, Instant};
 
 use common::coprocess::Coprocess;
-use common::{EASY, SOLUTION, puzzle_path, run};
+use common::{EASY, READING_COMMANDS, SOLUTION, puzzle_path, run};
 use sudoku_engine::Grid;
-
-/// Every subcommand that reads puzzles.
-const READING_COMMANDS: [&str; 8] = [
-    "solve",
-    "count",
-    "check",
-    "candidates",
-    "hint",
-    "explain",
-    "fill",
-    "rate",
-];
 
 /// Row 1 can only end in 9, which column 9 already has further down.
 const NO_SOLUTION: &str =

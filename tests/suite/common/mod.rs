@@ -20,6 +20,18 @@ pub const EASY: &str =
 pub const SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
+/// Every subcommand that reads puzzles.
+pub const READING_COMMANDS: [&str; 8] = [
+    "solve",
+    "count",
+    "check",
+    "candidates",
+    "hint",
+    "explain",
+    "fill",
+    "rate",
+];
+
 /// The built `sudoku` binary, ready to run.
 pub fn sudoku() -> Command {
     Command::cargo_bin("sudoku").expect("the binary is built")
