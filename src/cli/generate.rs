@@ -217,11 +217,10 @@ pub fn explain_failure(error: &GenerateError, difficulty: Option<Level>) -> Stri
     }
 }
 
-/// Runs `sudoku generate`.
 /// The fewest clues a puzzle of `shape` with one solution can have, as far as is proven: 17
 /// at 9x9 (McGuire, Tugemann and Civario, 2012) and 4 at 4x4; at every other side N, N - 1,
-/// since a puzzle whose clues lack two symbols has a second solution for each one, the two
-/// symbols swapped.
+/// since a puzzle whose clues lack two symbols has, beside each solution, that solution with
+/// the two symbols swapped.
 fn fewest_clues(shape: Shape) -> usize {
     match shape.size() {
         9 => 17,
@@ -230,6 +229,7 @@ fn fewest_clues(shape: Shape) -> usize {
     }
 }
 
+/// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Status> {
     let seed = args.seed.unwrap_or_else(rand::random);
     if args.verbose {
@@ -245,14 +245,13 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let budget = args.timeout;
     let (solved, difficulty) = (args.solved, args.difficulty);
     let other_shape = args.sizes.shape.filter(|&shape| shape != Shape::NINE);
-    let cells = other_shape.map_or(81, Shape::cells);
     let shape = other_shape.unwrap_or(Shape::NINE);
+    let (cells, fewest) = (shape.cells(), fewest_clues(shape));
     match args.clues.map(usize::from) {
-        Some(clues) if clues < fewest_clues(shape) => {
+        Some(clues) if clues < fewest => {
             let side = shape.size();
             bail!(
-                "--clues {clues}: no {side}x{side} puzzle with one solution has fewer than {} clues",
-                fewest_clues(shape)
+                "--clues {clues}: no {side}x{side} puzzle with one solution has fewer than {fewest} clues"
             )
         }
         Some(clues) if clues > cells => bail!("--clues {clues}: the grid has {cells} cells"),
