@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use sudoku_engine::TimedOut;
 
-use crate::{Candidates, CellDigit};
+use crate::{Candidates, CellDigit, deadline};
 use grid::{Board, Cell};
 use sudoku_engine::Position;
 
@@ -111,9 +111,6 @@ pub fn explainer_path(
     let mut board = Board::from_candidates(candidates);
     let mut steps = Vec::new();
     while !board.is_solved() {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(TimedOut);
-        }
         // A step that changes nothing would be taken again and again: none is known, but the
         // loop must end.
         let progress = |hint: &Hint| {
@@ -123,11 +120,9 @@ pub fn explainer_path(
                     .iter()
                     .any(|&(cell, mask)| board.potentials[cell] & mask != 0)
         };
-        let hint = next_hint(&board, deadline);
-        // A search cut short by the deadline may have missed the step it should give.
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(TimedOut);
-        }
+        // A search cut short by the deadline may have missed the step it should give: `within`
+        // then gives no step at all.
+        let hint = deadline::within(deadline, || next_hint(&board))?;
         let Some(hint) = hint.filter(progress) else {
             return Ok((steps, false));
         };
@@ -172,9 +167,7 @@ pub fn explainer_rating(
 }
 
 /// The step Sudoku Explainer takes at `board`: the first technique, in its order, that finds one.
-/// The chain searches stop early once `deadline` has passed, and what they give is then no
-/// answer.
-fn next_hint(board: &Board, deadline: Option<Instant>) -> Option<Hint> {
+fn next_hint(board: &Board) -> Option<Hint> {
     use chaining::{Rule, chains};
     basic::hidden_single(board)
         .or_else(|| basic::locking(board, true))
@@ -196,16 +189,16 @@ fn next_hint(board: &Board, deadline: Option<Instant>) -> Option<Hint> {
         .or_else(|| basic::hidden_set(board, 4, false))
         .or_else(|| unique::bug(board))
         .or_else(|| aligned::aligned_exclusion(board, 2))
-        .or_else(|| chains(board, Rule::Unary, deadline))
+        .or_else(|| chains(board, Rule::Unary))
         .or_else(|| aligned::aligned_exclusion(board, 3))
-        .or_else(|| chains(board, Rule::Nishio, deadline))
-        .or_else(|| chains(board, Rule::Multiple, deadline))
-        .or_else(|| chains(board, Rule::Dynamic, deadline))
-        .or_else(|| chains(board, Rule::DynamicPlus, deadline))
-        .or_else(|| chains(board, Rule::Nested(2), deadline))
-        .or_else(|| chains(board, Rule::Nested(3), deadline))
-        .or_else(|| chains(board, Rule::Nested(4), deadline))
-        .or_else(|| chains(board, Rule::Nested(5), deadline))
+        .or_else(|| chains(board, Rule::Nishio))
+        .or_else(|| chains(board, Rule::Multiple))
+        .or_else(|| chains(board, Rule::Dynamic))
+        .or_else(|| chains(board, Rule::DynamicPlus))
+        .or_else(|| chains(board, Rule::Nested(2)))
+        .or_else(|| chains(board, Rule::Nested(3)))
+        .or_else(|| chains(board, Rule::Nested(4)))
+        .or_else(|| chains(board, Rule::Nested(5)))
 }
 
 #[cfg(test)]
@@ -221,7 +214,7 @@ mod tests {
         let name = |cell: Cell| format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
         let mut steps = Vec::new();
         while steps.len() < n {
-            let hint = next_hint(&board, None).expect("a step");
+            let hint = next_hint(&board).expect("a step");
             let mut removals = hint.removals.clone();
             removals.sort_unstable();
             let mut text = vec![hint.difficulty.to_string()];

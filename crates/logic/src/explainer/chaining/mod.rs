@@ -20,7 +20,6 @@ mod potentials;
 mod unary;
 
 use std::collections::VecDeque;
-use std::time::Instant;
 
 use super::Hint;
 use super::basic::{self, Pattern, Visit};
@@ -98,10 +97,10 @@ impl Rule {
     }
 }
 
-/// The step `rule` gives at `board`, if it finds any. Once `deadline` has passed the search
-/// stops early, and what it gives is no answer (see [`Search::expired`]).
-pub fn chains(board: &Board, rule: Rule, deadline: Option<Instant>) -> Option<Hint> {
-    let mut search = Search::new(board, rule, deadline);
+/// The step `rule` gives at `board`, if it finds any. Once the deadline in force has passed
+/// (see [`crate::deadline`]) the search stops early, and what it gives is no answer.
+pub fn chains(board: &Board, rule: Rule) -> Option<Hint> {
+    let mut search = Search::new(board, rule);
     search.run();
     search.give_back_sets();
     search.best()
@@ -149,8 +148,6 @@ struct Search<'b> {
     nested: Vec<NestedInfo>,
     /// The grid's links, where the search leaves it as it is.
     links: Option<Links>,
-    /// When to give up: the rating's deadline, nested searches included.
-    deadline: Option<Instant>,
 }
 
 /// 0.1 for each threshold (4, 6, 8, 12, 16, 24, 32, ...) that `complexity - 2` exceeds.
@@ -170,7 +167,7 @@ fn length_difficulty(complexity: u32) -> u32 {
 }
 
 impl<'b> Search<'b> {
-    fn new(board: &'b Board, rule: Rule, deadline: Option<Instant>) -> Search<'b> {
+    fn new(board: &'b Board, rule: Rule) -> Search<'b> {
         Search {
             board,
             rule,
@@ -182,15 +179,7 @@ impl<'b> Search<'b> {
             initial: None,
             nested: Vec::new(),
             links: (!rule.dynamic()).then(|| Links::of(board)),
-            deadline,
         }
-    }
-
-    /// True once the deadline has passed: the search then stops between two starting cells,
-    /// and its caller treats what it found as no answer.
-    fn expired(&self) -> bool {
-        self.deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     /// Runs the rule's search.
@@ -320,14 +309,24 @@ mod tests {
 
     #[test]
     fn a_search_stops_at_its_deadline() {
+        use std::time::{Duration, Instant};
         // The first of hardest_1106: dynamic forcing chains find a step at its givens.
         let puzzle: sudoku_engine::Grid =
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
                 .parse()
                 .unwrap();
         let board = Board::from_candidates(&crate::Candidates::from_grid(&puzzle));
-        assert!(chains(&board, Rule::Dynamic, None).is_some());
-        let passed = Some(Instant::now());
-        assert!(chains(&board, Rule::Dynamic, passed).is_none());
+        assert!(chains(&board, Rule::Dynamic).is_some());
+        // A deadline that passes before the search begins: the search finds it passed.
+        let soon = Instant::now() + Duration::from_millis(1);
+        let mut found = None;
+        let cut = crate::deadline::within(Some(soon), || {
+            while Instant::now() < soon {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            found = chains(&board, Rule::Dynamic);
+        });
+        assert!(cut.is_err());
+        assert!(found.is_none());
     }
 }

@@ -8,7 +8,7 @@ impl Search<'_> {
     pub(super) fn multiple_chains(&mut self) {
         let board = self.board;
         for cell in 0..81 {
-            if self.expired() {
+            if crate::deadline::passed() {
                 return;
             }
             let potentials = board.potentials[cell];

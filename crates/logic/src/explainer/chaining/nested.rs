@@ -23,13 +23,8 @@ pub(super) struct NestedInfo {
 impl Search<'_> {
     /// Every step `rule` finds at `board` (the grid a container's chain has left), easiest
     /// first, one for each set of removals, with what each needs turned off since `initial`.
-    pub(super) fn nested_hints(
-        board: &Board,
-        rule: Rule,
-        initial: &Board,
-        deadline: Option<Instant>,
-    ) -> Vec<NestedHint> {
-        let mut search = Search::new(board, rule, deadline);
+    pub(super) fn nested_hints(board: &Board, rule: Rule, initial: &Board) -> Vec<NestedHint> {
+        let mut search = Search::new(board, rule);
         search.initial = Some(initial);
         search.run();
         search.give_back_sets();
@@ -212,7 +207,7 @@ impl Search<'_> {
             if !steps.is_empty() {
                 break;
             }
-            steps = Search::nested_hints(grid, rule, source, self.deadline);
+            steps = Search::nested_hints(grid, rule, source);
             steps.retain(|step| !step.parents.is_empty());
             chain_steps = true;
         }
