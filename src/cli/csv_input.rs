@@ -9,7 +9,7 @@ use sudoku_engine::parse::utf8_text;
 use sudoku_engine::sized::Alphabet;
 use sudoku_engine::{Grid, InvalidPuzzle, ParseError, Record};
 
-use super::json_input::is_skipped;
+use super::json_input::first_text_line;
 use super::line_starts::LineStarts;
 use super::sizes::{SizeArgs, cells_in, other_size, other_symbols};
 
@@ -52,33 +52,28 @@ const PUZZLE_COLUMN_NAMES: [&str; 6] = ["puzzle", "puzzles", "quiz", "quizzes", 
 /// them a column of puzzles ([`PUZZLE_COLUMN_NAMES`], in any case). Looks only at what the
 /// first read brings, as the header row is all it needs.
 pub fn is_csv_with_header(reader: &mut impl BufRead) -> bool {
-    let Ok(text) = reader.fill_buf() else {
+    let Some(header) = first_text_line(reader) else {
         return false;
     };
-    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-    let Some(header) = text
-        .split(|&b| b == b'\n' || b == b'\r')
-        .find(|line| !is_skipped(line))
-    else {
+    // The header row read as the rows will be: quotes and spaces around a name taken off.
+    let names = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .delimiter(delimiter_of(header))
+        .trim(csv::Trim::All)
+        .from_reader(header)
+        .into_byte_records()
+        .next()
+        .and_then(Result::ok);
+    let Some(names) = names else {
         return false;
     };
-    let delimiter = delimiter_of(header);
-    // Each field without the spaces and quotes around it.
-    let names: Vec<&[u8]> = header
-        .split(|&b| b == delimiter)
-        .map(|field| {
-            let field = field.trim_ascii();
-            let field = field.strip_prefix(b"\"").unwrap_or(field);
-            field.strip_suffix(b"\"").unwrap_or(field).trim_ascii()
-        })
-        .collect();
-    let is_name = |name: &&[u8]| {
+    let is_name = |name: &[u8]| {
         name.first().is_some_and(u8::is_ascii_alphabetic)
             && name
                 .iter()
                 .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'_' | b'-' | b'.'))
     };
-    let names_puzzles = |name: &&[u8]| {
+    let names_puzzles = |name: &[u8]| {
         PUZZLE_COLUMN_NAMES
             .iter()
             .any(|known| name.eq_ignore_ascii_case(known.as_bytes()))

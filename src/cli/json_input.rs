@@ -22,19 +22,20 @@ const SOLUTION_FIELD: &str = "solution";
 /// True when the text `reader` starts with (after blanks, `#` lines and a byte-order mark) is
 /// a JSON object: the source is JSON Lines. Looks only at what the first read brings.
 pub fn is_json_lines(reader: &mut impl BufRead) -> bool {
-    let Ok(text) = reader.fill_buf() else {
-        return false;
-    };
+    first_text_line(reader).is_some_and(|line| line.trim_ascii_start().starts_with(b"{"))
+}
+
+/// The first line of what the first read of `reader` brings that is not blank or a `#`
+/// comment, past a byte-order mark: what tells a source's format (JSON Lines, CSV).
+pub fn first_text_line(reader: &mut impl BufRead) -> Option<&[u8]> {
+    let text = reader.fill_buf().ok()?;
     let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-    let first = text
-        .split(|&b| b == b'\n' || b == b'\r')
-        .map(<[u8]>::trim_ascii_start)
-        .find(|line| !line.is_empty() && !line.starts_with(b"#"));
-    first.is_some_and(|line| line.starts_with(b"{"))
+    text.split(|&b| b == b'\n' || b == b'\r')
+        .find(|line| !is_skipped(line))
 }
 
 /// True for a line the readers skip: blank, or a comment.
-pub fn is_skipped(line: &[u8]) -> bool {
+fn is_skipped(line: &[u8]) -> bool {
     let line = line.trim_ascii();
     line.is_empty() || line.starts_with(b"#")
 }
