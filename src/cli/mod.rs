@@ -133,7 +133,9 @@ pub(crate) enum Command {
     /// Show the pencil marks: for every empty cell, the digits its row, column and box allow.
     ///
     /// Works on any puzzle without clashing givens, and on candidate states: 729-character
-    /// candidate lines, and 9x9 grids of pencil marks as this command or HoDoKu prints them.
+    /// candidate lines, 9x9 grids of pencil marks as this command or HoDoKu prints them, and
+    /// lines in HoDoKu's library format (`:0000:x:CELLS:STRUCK::`, `+` before a placed digit,
+    /// struck-out candidates as digit, row and column: `337` is 3 at r3c7).
     ///
     /// Example: sudoku candidates --format candidates puzzles/sample.txt
     #[command(after_help = CANDIDATES.help())]

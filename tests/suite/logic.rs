@@ -409,6 +409,71 @@ mod command_line {
     }
 
     #[test]
+    fn hodoku_library_lines_are_read_as_the_positions_they_hold() {
+        let hard =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let (_, solution, _) = run(&["solve"], &format!("{hard}\n"));
+        let (_, filled, _) = run(&["fill"], &format!("{hard}\n"));
+        let filled = filled.trim();
+        // The singles placed since are marked `+`, the givens left as they are.
+        let cells: String = hard
+            .chars()
+            .zip(filled.chars())
+            .map(|(given, now)| match given {
+                '.' if now != '.' => format!("+{now}"),
+                _ => now.to_string(),
+            })
+            .collect();
+        // Struck out: every candidate but the solution's of the first two open cells with
+        // three or more.
+        let (_, marks, _) = run(&["candidates", "-f", "candidates"], &format!("{filled}\n"));
+        let mut struck_marks = marks.trim().as_bytes().to_vec();
+        let mut struck = Vec::new();
+        for cell in (0..81).filter(|&c| filled.as_bytes()[c] == b'.') {
+            let marks = &mut struck_marks[9 * cell..9 * cell + 9];
+            if marks.iter().filter(|b| b.is_ascii_digit()).count() < 3 || struck.len() >= 3 {
+                continue;
+            }
+            for mark in marks.iter_mut() {
+                if mark.is_ascii_digit() && *mark != solution.as_bytes()[cell] {
+                    struck.push(format!("{}{}{}", *mark as char, cell / 9 + 1, cell % 9 + 1));
+                    *mark = b'.';
+                }
+            }
+        }
+        let struck_marks = String::from_utf8(struck_marks).unwrap() + "\n";
+        let library = format!(":0000:x:{cells}:{}:::\n", struck.join(" "));
+        let (status, read, stderr) = run(&["candidates", "-f", "candidates"], &library);
+        assert_eq!(
+            (status, read.as_str()),
+            (0, struck_marks.as_str()),
+            "{stderr}"
+        );
+        for command in ["hint", "rate", "solve", "count", "explain"] {
+            let (_, from_marks, _) = run(&[command], &struck_marks);
+            let (status, from_library, stderr) = run(&[command], &library);
+            assert_eq!(
+                (status, from_library),
+                (0, from_marks),
+                "{command}: {stderr}"
+            );
+        }
+        // Without struck candidates, a line is the puzzle of its givens and placed digits.
+        let (status, stdout, _) = run(&["fill"], &format!(":0000:x:{cells}:::\n"));
+        assert_eq!((status, stdout), (0, format!("{filled}\n")));
+        // A fault is named where it is, and the next line is still answered.
+        let typo = format!(":0000:x:{cells}:{} 12::\n{EASY}\n", struck[0]);
+        let (status, stdout, stderr) = run(&["solve"], &typo);
+        assert_eq!(
+            (status, stdout),
+            (2, format!("error: invalid puzzle\n{SOLUTION}\n"))
+        );
+        let message = "sudoku: <stdin>:1: struck-out candidate `12` is not a digit, a row and \
+                       a column (`337`: 3 at r3c7)\n";
+        assert_eq!(stderr, message);
+    }
+
+    #[test]
     fn the_candidate_blocks_candidates_prints_read_back() {
         let hard =
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";

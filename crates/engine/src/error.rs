@@ -84,6 +84,13 @@ pub enum ParseError {
     /// record's text, its 729-character form.
     #[error("a grid of pencil marks is a candidate state, not a puzzle")]
     PencilMarks,
+    /// In HoDoKu's library format, a struck-out candidate that is not a digit, a row and a
+    /// column (`337`: 3 at r3c7).
+    #[error("struck-out candidate `{found}` is not a digit, a row and a column (`337`: 3 at r3c7)")]
+    LibraryCandidate {
+        /// The word as written.
+        found: String,
+    },
     /// In a source of grids of another size, a grid that breaks that size's rules (a grid of
     /// pencil marks with a symbol outside its alphabet).
     #[error(transparent)]

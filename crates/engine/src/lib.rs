@@ -6,6 +6,7 @@ pub mod digit;
 pub mod error;
 pub mod generate;
 pub mod grid;
+mod library;
 pub mod lines;
 pub mod markup;
 pub mod parse;

@@ -17,6 +17,9 @@
 //!   `sudoku candidates` prints (see [`crate::pencil`]): a candidate state, not a puzzle. Its
 //!   record holds [`ParseError::PencilMarks`] and, as its text, the 729-character form of the
 //!   marks (see [`InvalidPuzzle::candidate_text`]).
+//! * **A line in HoDoKu's library format** (`:0000:x:CELLS:STRUCK::`, see `library.rs`): the
+//!   puzzle of its givens and placed digits, or, with candidates struck out, the candidate
+//!   state, as a grid of pencil marks is one.
 //!
 //! Blank lines, lines starting with `#` and section headers (`[Puzzle]`) are skipped (a blank
 //! line inside a grid ends it). CRLF line endings and a UTF-8 byte-order mark are accepted.
@@ -27,6 +30,7 @@ use std::io::{self, BufRead};
 
 use crate::error::ParseError;
 use crate::grid::{CELLS, Grid};
+use crate::library::{LibraryLine, is_library_line, read_library_line};
 use crate::lines::LineReader;
 use crate::markup::{is_border, is_note_delimiter, is_section_header};
 use crate::pencil::{
@@ -201,6 +205,9 @@ enum Line {
     Skip,
     /// A whole puzzle on one line, and the grid written after it, if any.
     Puzzle(Grid, Option<Grid>),
+    /// A whole candidate state on one line (HoDoKu's library format), each cell's candidates
+    /// as bits.
+    Marks([u16; CELLS]),
     /// A row of a grid: nine cells, or nine cells' pencil marks.
     Row(GridRow),
     /// A line of the grid of candidate blocks that `sudoku candidates` prints, or one with a
@@ -331,6 +338,16 @@ fn classify(line: &[u8], row: Option<usize>) -> Line {
     }
     if body[0] == b'#' || (body[0] == b'[' && is_section_header(body)) {
         return Line::Skip;
+    }
+    if is_library_line(body) {
+        return match read_library_line(line, start) {
+            Ok(LibraryLine::Puzzle(grid)) => Line::Puzzle(grid, None),
+            Ok(LibraryLine::Marks(marks)) => Line::Marks(marks),
+            Err(error) => Line::Bad {
+                error,
+                fit: BadFit::Alone,
+            },
+        };
     }
     if body[0] == b'|'
         && let Some(parts) = block_line(body)
@@ -546,6 +563,14 @@ impl<R: BufRead> PuzzleReader<R> {
                     companion: companion.map(Box::new),
                     ..self.record(Ok(grid))
                 };
+                self.finish_grid_before(record)
+            }
+            Line::Marks(marks) => {
+                let invalid = InvalidPuzzle {
+                    text: candidate_text(&marks),
+                    error: ParseError::PencilMarks,
+                };
+                let record = Record::new(self.lines.number(), Err(invalid));
                 self.finish_grid_before(record)
             }
             Line::Bad {

@@ -6,7 +6,7 @@
 use crate::grid::CELLS;
 
 /// Every digit's bit: the candidates of a blank cell.
-const ALL_DIGITS: u16 = 0x3fe;
+pub(crate) const ALL_DIGITS: u16 = 0x3fe;
 
 /// The 729-character form of `marks` (each cell's candidates as bits, bit `d` for digit `d`):
 /// 9 characters a cell, digit `d` in place `d` where it is a candidate, `.` elsewhere.
