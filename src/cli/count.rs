@@ -10,8 +10,8 @@ use sudoku_engine::{Record, SolutionCount};
 use super::input::{InputArgs, run_puzzles};
 use super::logic::{candidate_state, why_no_solution};
 use super::output::{
-    CSV_RECORD_COLUMNS, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell,
-    csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
+    Budget, CSV_RECORD_COLUMNS, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs,
+    csv_cell, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, other_size};
@@ -89,16 +89,15 @@ struct JsonCount {
     search: Option<JsonSearch>,
 }
 
-/// The count of a record's puzzle, or why it cannot be counted; the search's work is added to
-/// `search`.
-fn count_record(
+/// The count of a record's puzzle, or why it cannot be counted, within `budget` (already
+/// started); the search's work is added to `search`.
+pub(super) fn count_record(
     record: &Record,
     limit: u64,
-    budget: TimeoutArgs,
+    budget: Option<Budget>,
     sizes: SizeArgs,
     search: &mut SearchStats,
 ) -> Result<SolutionCount, Problem> {
-    let budget = budget.start();
     let deadline = budget.map(|budget| budget.deadline);
     let timed_out = out_of(budget);
     if let Some(state) = candidate_state(record, &sizes) {
@@ -161,7 +160,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
     let figures = args.output.stats;
     let work = move |record: &Record| {
         let mut search = SearchStats::default();
-        let result = count_record(record, limit, budget, sizes, &mut search);
+        let result = count_record(record, limit, budget.start(), sizes, &mut search);
         (result, search)
     };
     let setup = Setup {

@@ -228,7 +228,7 @@ const INVALID: &str = "an invalid puzzle (wrong length, bad character, clashing 
                        with no candidate left), a file that could not be read";
 const SOLVE: Outcomes = Outcomes {
     success: "every puzzle was solved",
-    failure: Some("some puzzle has no solution"),
+    failure: Some("some puzzle has no solution, or with --unique more than one"),
     errors: INVALID,
     timeout: true,
 };

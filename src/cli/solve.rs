@@ -8,12 +8,13 @@ use std::time::Instant;
 use sudoku_engine::Record;
 use sudoku_engine::solver::{SearchStats, solve_measured};
 
+use super::count::count_record;
 use super::input::{InputArgs, run_puzzles};
 use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{
-    CSV_RECORD_COLUMNS, Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs,
-    csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
+    Budget, CSV_RECORD_COLUMNS, Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem,
+    TimeoutArgs, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle, other_size};
@@ -41,6 +42,12 @@ pub struct SolveArgs {
     /// of its own in the grid format, as `micros` in JSON and CSV.
     #[arg(long)]
     timer: bool,
+
+    /// Answer only a puzzle with exactly one solution: one with more gets `error: not
+    /// unique` (status `multiple` in JSON) and exit status 1, where without it its first
+    /// solution is printed. Costs a count to 2 a puzzle, about one more solve.
+    #[arg(short, long)]
+    unique: bool,
 
     #[command(flatten)]
     timeout: TimeoutArgs,
@@ -85,24 +92,28 @@ struct JsonResult {
     micros: Option<f64>,
 }
 
-/// The solution of a record's puzzle, or why there is none, with the search's figures (and the
-/// time it took, when `timed`: reading the clock costs a little on the fastest puzzles).
-fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeArgs) -> Solved {
-    let started = timed.then(Instant::now);
+/// How `solve` answers each record.
+#[derive(Clone, Copy)]
+struct Solving {
+    /// Time each solve (reading the clock costs a little on the fastest puzzles).
+    timed: bool,
+    /// Refuse a puzzle with more than one solution.
+    unique: bool,
+    budget: TimeoutArgs,
+    sizes: SizeArgs,
+}
+
+/// The solution of a record's puzzle, or why there is none, with the search's figures and the
+/// time it took.
+fn solve_record(record: &Record, solving: Solving) -> Solved {
+    let started = solving.timed.then(Instant::now);
     let mut search = SearchStats::default();
-    let result = if let Some(state) = candidate_state(record, &sizes) {
-        state.and_then(|state| solve_state(&state, budget, &mut search))
-    } else if let Some(sized) = other_size(record, &sizes) {
-        sized.and_then(|sized| solve_other_size(&sized, budget, &mut search))
-    } else {
-        record_puzzle(record).and_then(|puzzle| {
-            let budget = budget.start();
-            solve_measured(puzzle, budget.map(|b| b.deadline), &mut search)
-                .map_err(out_of(budget))?
-                .map(AnyGrid::Nine)
-                .ok_or_else(|| unsolvable(puzzle))
-        })
+    let budget = solving.budget.start();
+    let result = match solving.unique {
+        true => more_than_one(record, budget, solving.sizes, &mut search),
+        false => Ok(()),
     };
+    let result = result.and_then(|()| first_solution(record, budget, solving.sizes, &mut search));
     Solved {
         result,
         search,
@@ -110,14 +121,48 @@ fn solve_record(record: &Record, timed: bool, budget: TimeoutArgs, sizes: SizeAr
     }
 }
 
+/// `Ok` unless the record's puzzle has more than one solution (the problem then) or cannot be
+/// counted; a puzzle without a solution is left to the solve to report.
+fn more_than_one(
+    record: &Record,
+    budget: Option<Budget>,
+    sizes: SizeArgs,
+    search: &mut SearchStats,
+) -> Result<(), Problem> {
+    let count = count_record(record, 2, budget, sizes, search)?;
+    match count.found {
+        0 | 1 => Ok(()),
+        _ => Err(Problem::NotUnique(count)),
+    }
+}
+
+/// The first solution of a record's puzzle, or why there is none.
+fn first_solution(
+    record: &Record,
+    budget: Option<Budget>,
+    sizes: SizeArgs,
+    search: &mut SearchStats,
+) -> Result<AnyGrid, Problem> {
+    if let Some(state) = candidate_state(record, &sizes) {
+        return state.and_then(|state| solve_state(&state, budget, search));
+    }
+    if let Some(sized) = other_size(record, &sizes) {
+        return sized.and_then(|sized| solve_other_size(&sized, budget, search));
+    }
+    let puzzle = record_puzzle(record)?;
+    solve_measured(puzzle, budget.map(|b| b.deadline), search)
+        .map_err(out_of(budget))?
+        .map(AnyGrid::Nine)
+        .ok_or_else(|| unsolvable(puzzle))
+}
+
 /// The first solution a candidate state allows (its values kept, every open cell one of its
 /// candidates), or why it has none, adding the search's work to `search`.
 fn solve_state(
     state: &AnyState,
-    budget: TimeoutArgs,
+    budget: Option<Budget>,
     search: &mut SearchStats,
 ) -> Result<AnyGrid, Problem> {
-    let budget = budget.start();
     let solution = state
         .solution(budget.map(|budget| budget.deadline), search)
         .map_err(out_of(budget))?;
@@ -127,13 +172,12 @@ fn solve_state(
 /// The solution of a puzzle of another size than 9x9, adding the search's work to `search`.
 fn solve_other_size(
     puzzle: &SizedPuzzle,
-    budget: TimeoutArgs,
+    budget: Option<Budget>,
     search: &mut SearchStats,
 ) -> Result<AnyGrid, Problem> {
     if let Some(clash) = puzzle.clash() {
         return Err(clash);
     }
-    let budget = budget.start();
     puzzle
         .solution_measured(budget.map(|budget| budget.deadline), search)
         .map_err(out_of(budget))?
@@ -163,9 +207,14 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                 .chain(["error"]),
         )?;
     }
-    let budget = args.timeout;
     let sizes = args.input.sizes;
-    let work = move |record: &Record| solve_record(record, timer, budget, sizes);
+    let solving = Solving {
+        timed: timer,
+        unique: args.unique,
+        budget: args.timeout,
+        sizes,
+    };
+    let work = move |record: &Record| solve_record(record, solving);
     run_puzzles(
         &args.input,
         &mut output,

@@ -235,6 +235,45 @@ fn count_unique_fails_on_a_puzzle_with_several_solutions() {
 }
 
 #[test]
+fn solve_unique_answers_only_puzzles_with_one_solution() {
+    let serg = common::puzzles("serg_1000.txt")[0].to_string();
+    let input = format!("{EASY}\n{serg}\n{NO_SOLUTION}\n");
+    // Without it, a puzzle with several solutions gets one of them.
+    let (status, stdout, _) = run(&["solve"], &input);
+    assert_eq!(status, 1);
+    assert_solves(stdout.lines().nth(1).unwrap(), &serg);
+    let (status, stdout, stderr) = run(&["solve", "--unique"], &input);
+    assert_eq!(
+        (status, stdout),
+        (
+            1,
+            format!("{SOLUTION}\nerror: not unique\nerror: no solution\n")
+        )
+    );
+    assert_eq!(
+        stderr,
+        "sudoku: <stdin>:2: not unique: 2+ solutions\nsudoku: <stdin>:3: no solution\n"
+    );
+    let (_, json, _) = run(&["solve", "-u", "-f", "json"], &input);
+    let statuses: Vec<String> = json
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
+        .collect();
+    assert_eq!(statuses, ["\"ok\"", "\"multiple\"", "\"no_solution\""]);
+    // Candidate states and other sizes too: the 4x4 grid with 3 clues has several solutions.
+    let (status, stdout, _) = run(&["solve", "-u"], "..1..2.34.......\n.......34.......\n");
+    assert_eq!(
+        (status, stdout.as_str()),
+        (1, "3412124343212134\nerror: not unique\n")
+    );
+    for (puzzle, status, answer) in [(EASY, 0, SOLUTION), (&serg, 1, "error: not unique")] {
+        let (_, marks, _) = run(&["candidates", "-f", "candidates"], &format!("{puzzle}\n"));
+        let (got, stdout, _) = run(&["solve", "-u"], &marks);
+        assert_eq!((got, stdout), (status, format!("{answer}\n")));
+    }
+}
+
+#[test]
 fn count_json_says_unique_or_multiple() {
     let serg = common::puzzles("serg_1000.txt")[0].to_string();
     let (status, stdout, _) = run(
