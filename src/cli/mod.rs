@@ -26,6 +26,7 @@ mod generate;
 mod input;
 mod interrupt;
 mod json_input;
+mod json_values;
 mod line_starts;
 mod logic;
 mod logic_state;
@@ -59,8 +60,9 @@ pub use status::Status;
 /// split by commas or semicolons, `5,3,,,7,,,,`, as spreadsheets save them, too). Blank lines,
 /// lines starting with `#` and headers such as `[Puzzle]` are skipped. Other sizes, 4x4 to
 /// 64x64, are read the same way, their shape told by the number of cells or by --box, their
-/// symbols by --alphabet. What `-f json` and `-f csv` print is read back too (JSON Lines, told
-/// by a first `{`: each line's `puzzle` field; CSV, told by a header row naming a column
+/// symbols by --alphabet. What `-f json` and `-f csv` print is read back too (JSON, told by a
+/// first `{` or `[{`: each object's `puzzle` field, an object a line or spread over several
+/// lines or in an array, as jq prints them; CSV, told by a header row naming a column
 /// `puzzle`, `quizzes`, `sudoku` or `grid`, as published collections do, or by --csv).
 ///
 /// Every puzzle gets exactly one answer (a line, a block or a JSON object), failures included,

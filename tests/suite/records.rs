@@ -614,6 +614,46 @@ fn every_subcommand_reads_the_json_lines_another_printed() {
         "{explained}"
     );
 
+    // As jq prints them: each object over several lines (`jq .`), or all in an array
+    // (`jq -s .`, `jq -s -c .`); each is one record, numbered by the line it starts on.
+    let objects = json_lines(&solved);
+    let pretty: String = objects
+        .iter()
+        .map(|object| serde_json::to_string_pretty(object).unwrap() + "\n")
+        .collect();
+    let in_array = serde_json::to_string_pretty(&objects).unwrap();
+    let compact_array = serde_json::to_string(&objects).unwrap();
+    for text in [&pretty, &in_array, &compact_array] {
+        let (status, checked, stderr) = run(&["check"], text);
+        assert_eq!(status, 0, "{stderr}");
+        assert_eq!(checked, "ok\n".repeat(objects.len()), "{text}");
+    }
+    let lines_of = |text: &str| -> Vec<u64> {
+        let (_, json, _) = run(&["check", "-f", "json"], text);
+        json_lines(&json)
+            .iter()
+            .map(|o| o["line"].as_u64().unwrap())
+            .collect()
+    };
+    let starts: Vec<u64> = (1..)
+        .zip(pretty.lines())
+        .filter(|(_, l)| *l == "{")
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(lines_of(&pretty), starts);
+    assert_eq!(lines_of(&compact_array), vec![1; objects.len()]);
+    // An object left open is one fault, cut off where the next object starts its line.
+    let broken = format!("{{\"puzzle\": \"{EASY}\",\n{pretty}");
+    let (status, stdout, stderr) = run(&["solve"], &broken);
+    assert_eq!(status, 2);
+    assert_eq!(stdout.lines().count(), 1 + objects.len(), "{stdout}");
+    assert!(stdout.starts_with("error: invalid puzzle\n"), "{stdout}");
+    assert!(
+        stderr.starts_with("sudoku: <stdin>:1: not JSON: EOF while parsing"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+
     // Lines that are no such object: one answer each, in place; `#` lines and blank ones are
     // skipped, before the first object too.
     let input = format!(
