@@ -42,9 +42,12 @@ fn delimiter_of(text: &[u8]) -> u8 {
         .map_or(b',', |at| DELIMITERS[at])
 }
 
-/// The names of a header row's column of puzzles that tell CSV input without `--csv`: the one
-/// `-f csv` writes, and those of the collections published as CSV (`quizzes,solutions`).
-const PUZZLE_COLUMN_NAMES: [&str; 6] = ["puzzle", "puzzles", "quiz", "quizzes", "sudoku", "grid"];
+/// The names of a header row's column of puzzles that tell CSV input without `--csv` (and of
+/// the field JSON input takes a puzzle from without `--column`): the one `-f csv` writes, those
+/// of the collections published as CSV (`quizzes,solutions`) and LeetCode's `board`.
+pub const PUZZLE_COLUMN_NAMES: [&str; 7] = [
+    "puzzle", "puzzles", "quiz", "quizzes", "sudoku", "grid", "board",
+];
 
 /// True when the text `reader` starts with is CSV with a header row, as `-f csv` writes it and
 /// as collections of puzzles are published: past blank and `#` lines and a byte-order mark, a

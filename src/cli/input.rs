@@ -30,12 +30,12 @@ pub struct InputArgs {
 
     /// Read the input as CSV with a header row, one puzzle per row: the first field that holds
     /// a puzzle, or the one named by --column. Without it, CSV is told by a header row with a
-    /// column named puzzle(s), quiz(zes), sudoku or grid.
+    /// column named puzzle(s), quiz(zes), sudoku, grid or board.
     #[arg(long)]
     pub csv: bool,
 
-    /// With CSV input, the column that holds the puzzle (implies --csv); with JSON Lines input,
-    /// the field [default: puzzle].
+    /// With CSV input, the column that holds the puzzle (implies --csv); with JSON input, the
+    /// field [default: the first of puzzle(s), quiz(zes), sudoku, grid and board an object has].
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
 

@@ -11,12 +11,9 @@ use sudoku_engine::lines::LineReader;
 use sudoku_engine::parse::MAX_LINE;
 use sudoku_engine::{InvalidPuzzle, ParseError, Record};
 
-use super::csv_input::{CsvRecords, is_csv_with_header};
+use super::csv_input::{CsvRecords, PUZZLE_COLUMN_NAMES, is_csv_with_header};
 use super::json_values::{ValueSplitter, ValueText, is_skipped};
 use super::sizes::SizeArgs;
-
-/// The field a record's puzzle is read from, unless --column names another.
-const PUZZLE_FIELD: &str = "puzzle";
 
 /// The field of the solution that goes with the puzzle.
 const SOLUTION_FIELD: &str = "solution";
@@ -27,8 +24,9 @@ const SOLUTION_FIELD: &str = "solution";
 pub fn is_json_lines(reader: &mut impl BufRead) -> bool {
     let text = first_text(reader).unwrap_or_default().trim_ascii_start();
     match text.strip_prefix(b"[") {
-        // The array's first object may be on a line of its own, as `jq -s` prints it.
-        Some(after) => after.trim_ascii_start().starts_with(b"{"),
+        // An array of objects, or a grid as an array of rows; its first element may be on a
+        // line of its own, as jq prints it.
+        Some(after) => matches!(after.trim_ascii_start().first(), Some(b'{' | b'[')),
         None => text.starts_with(b"{"),
     }
 }
@@ -76,17 +74,19 @@ pub fn puzzle_records<'a, R: BufRead + 'a>(
 pub struct JsonRecords<R> {
     lines: LineReader<R>,
     values: ValueSplitter,
-    field: String,
+    /// The field --column names, if it does.
+    field: Option<String>,
     sizes: SizeArgs,
 }
 
 impl<R: BufRead> JsonRecords<R> {
-    /// The records of `reader`, each puzzle from `field` (the `puzzle` field if None).
+    /// The records of `reader`, each puzzle from `field` (if None, the first field of
+    /// [`PUZZLE_COLUMN_NAMES`] an object has: `puzzle` first).
     pub fn new(reader: R, field: Option<&str>, sizes: SizeArgs) -> JsonRecords<R> {
         JsonRecords {
             lines: LineReader::new(reader, MAX_LINE),
             values: ValueSplitter::default(),
-            field: field.unwrap_or(PUZZLE_FIELD).to_string(),
+            field: field.map(str::to_string),
             sizes,
         }
     }
@@ -108,18 +108,34 @@ impl<R: BufRead> JsonRecords<R> {
         if let Err(why) = &text_or_fault {
             return refused(why.clone());
         }
-        let object = match serde_json::from_slice::<Value>(text) {
-            Ok(Value::Object(object)) => object,
-            Ok(_) => return refused("a JSON value that is not an object".into()),
+        let (puzzle, solution, holder) = match serde_json::from_slice::<Value>(text) {
+            Ok(Value::Object(object)) => {
+                let field = self.field.as_deref().unwrap_or_else(|| {
+                    let mut names = PUZZLE_COLUMN_NAMES.into_iter();
+                    let found = names.find(|&name| object.contains_key(name));
+                    found.unwrap_or(PUZZLE_COLUMN_NAMES[0])
+                });
+                let Some(puzzle) = object.get(field).and_then(puzzle_text) else {
+                    let why = format!("no {field:?} field holding a puzzle");
+                    return refused(why + " (text, or an array of cells or of rows)");
+                };
+                let solution = object
+                    .get(SOLUTION_FIELD)
+                    .filter(|_| field != SOLUTION_FIELD);
+                let holder = format!("the {field:?} field");
+                (puzzle, solution.and_then(puzzle_text), holder)
+            }
+            Ok(grid @ Value::Array(_)) => match puzzle_text(&grid) {
+                Some(puzzle) => (puzzle, None, "the array".to_string()),
+                None => return refused("an array that is not of cells or of rows".into()),
+            },
+            Ok(_) => return refused("a JSON value that is not an object or an array".into()),
             Err(error) => return refused(format!("not JSON: {error}")),
         };
-        let Some(puzzle) = object.get(&self.field).and_then(Value::as_str) else {
-            return refused(format!("no {:?} field holding text", self.field));
-        };
+        let (puzzle, solution) = (puzzle.as_str(), solution.as_deref());
         // A one-line puzzle and its solution read as `PUZZLE SOLUTION` does.
-        let solution = object.get(SOLUTION_FIELD).and_then(Value::as_str);
         let text = match solution {
-            Some(solution) if self.field != SOLUTION_FIELD && !puzzle.trim().contains('\n') => {
+            Some(solution) if !puzzle.trim().contains('\n') => {
                 format!("{} {}\n", puzzle.trim(), solution.trim())
             }
             _ => format!("{puzzle}\n"),
@@ -128,7 +144,7 @@ impl<R: BufRead> JsonRecords<R> {
         match (records.next(), records.next()) {
             (Some(Ok(record)), None) => Record { line, ..record },
             (Some(Err(error)), _) => refused(error.to_string()),
-            (None, _) => refused(format!("the {:?} field holds no puzzle", self.field)),
+            (None, _) => refused(format!("{holder} holds no puzzle")),
             (Some(Ok(_)), Some(_)) => {
                 let found = 2 + records.count();
                 let error = ParseError::NotOnePuzzle { found };
@@ -162,5 +178,47 @@ impl<R: BufRead> Iterator for JsonRecords<R> {
                 Err(error) => return Some(Err(error)),
             }
         }
+    }
+}
+
+/// The text of a puzzle a JSON value holds: a string as it is; or an array of cells, or of
+/// rows (each an array of cells, or a string of them), as one line of cells. A cell is a
+/// number (0 is a blank), a string (`""` is a blank) or null (a blank).
+fn puzzle_text(value: &Value) -> Option<String> {
+    let rows = match value {
+        Value::String(text) => return Some(text.clone()),
+        Value::Array(rows) => rows,
+        _ => return None,
+    };
+    let mut cells = Vec::new();
+    for row in rows {
+        match row {
+            Value::Array(row) => {
+                for cell in row {
+                    cells.push(cell_text(cell)?);
+                }
+            }
+            // A row written as text: its words, or its characters when it has no blank.
+            Value::String(row) if row.trim().chars().count() >= 4 => match row.contains(' ') {
+                true => cells.extend(row.split_whitespace().map(str::to_string)),
+                false => cells.extend(row.trim().chars().map(String::from)),
+            },
+            cell => cells.push(cell_text(cell)?),
+        }
+    }
+    let compact = cells.iter().all(|cell| cell.chars().count() == 1);
+    Some(cells.join(if compact { "" } else { " " }))
+}
+
+/// The text of one cell of a JSON grid: a number (0 is a blank), a string (`""` is a blank)
+/// or null (a blank).
+fn cell_text(cell: &Value) -> Option<String> {
+    match cell {
+        Value::Number(number) if number.as_u64() == Some(0) => Some(".".into()),
+        Value::Number(number) => Some(number.to_string()),
+        Value::String(text) if text.trim().is_empty() => Some(".".into()),
+        Value::String(text) => Some(text.trim().to_string()),
+        Value::Null => Some(".".into()),
+        _ => None,
     }
 }

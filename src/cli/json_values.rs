@@ -1,6 +1,7 @@
 //! A stream of JSON values cut out of the lines of a source: one object a line, as `-f json`
 //! prints them, objects spread over several lines, as `jq` prints them, and objects in an
-//! array (`jq -s`, a JSON file), each value numbered by the line it starts on.
+//! array (`jq -s`, a JSON file), each value numbered by the line it starts on. A value may be
+//! an array too (a grid as rows of cells), on one line or several.
 //!
 //! Only the brackets and the strings are followed here; what a value holds is for its reader
 //! to find out. A value that never closes is cut off where the input shows it is broken (a
@@ -26,6 +27,9 @@ pub struct ValueText {
 pub struct ValueSplitter {
     /// The value being read: its first line and its text so far.
     open: Option<(u64, Vec<u8>)>,
+    /// The line of a `[` that ended its line outside any value: what comes next tells whether
+    /// it opens the array around objects or a value of its own (a grid as rows of cells).
+    bracket: Option<u64>,
     /// How many brackets are open in it.
     depth: usize,
     /// Inside a string of it, and just after a backslash there.
@@ -48,9 +52,24 @@ impl ValueSplitter {
         while at < line.len() {
             if self.open.is_none() {
                 match line[at] {
-                    b' ' | b'\t' | b'\r' | b',' | b']' => at += 1,
-                    // The array around the values, when objects or nothing follow it.
-                    b'[' if opens_array_of_objects(&line[at + 1..]) => at += 1,
+                    b' ' | b'\t' | b'\r' => at += 1,
+                    b']' if self.bracket.take().is_some() => at += 1,
+                    // What follows a lone `[`: an object, in the array around them, or the
+                    // value the `[` opens.
+                    byte if self.bracket.is_some() => {
+                        let line = self.bracket.take().expect("a lone bracket");
+                        if byte != b'{' {
+                            self.open = Some((line, b"[\n".to_vec()));
+                            (self.depth, self.in_string, self.escaped) = (1, false, false);
+                        }
+                    }
+                    b',' | b']' => at += 1,
+                    b'[' if line[at + 1..].trim_ascii().is_empty() => {
+                        self.bracket = Some(number);
+                        at += 1;
+                    }
+                    // The array around the values, when an object follows it.
+                    b'[' if line[at + 1..].trim_ascii_start().starts_with(b"{") => at += 1,
                     b'{' | b'[' => {
                         self.open = Some((number, Vec::new()));
                         (self.depth, self.in_string, self.escaped) = (0, false, false);
@@ -152,15 +171,6 @@ impl ValueSplitter {
     }
 }
 
-/// True when what follows a `[` on its line is an object or nothing: the `[` opens an array
-/// of objects, not a value of its own.
-fn opens_array_of_objects(rest: &[u8]) -> bool {
-    match rest.trim_ascii_start().first() {
-        None | Some(b'{') => true,
-        Some(_) => false,
-    }
-}
-
 /// True for a line the readers skip: blank, or a comment.
 pub fn is_skipped(line: &[u8]) -> bool {
     let line = line.trim_ascii();
@@ -218,6 +228,18 @@ mod tests {
             values("[\n  {\n    \"a\": 1\n  },\n  {\"b\": 2}\n]\n"),
             [(2, "{\n    \"a\": 1\n  }".into()), (5, "{\"b\": 2}".into())]
         );
+    }
+
+    #[test]
+    fn an_array_that_holds_no_object_is_a_value() {
+        assert_eq!(
+            values("[\n  [\n    5,\n    0\n  ],\n  [1, 2]\n]\n[[3]]\n"),
+            [
+                (1, "[\n[\n    5,\n    0\n  ],\n  [1, 2]\n]".into()),
+                (8, "[[3]]".into())
+            ]
+        );
+        assert_eq!(values("[\n]\n{}\n"), [(3, "{}".into())]);
     }
 
     #[test]

@@ -61,9 +61,11 @@ pub use status::Status;
 /// lines starting with `#` and headers such as `[Puzzle]` are skipped. Other sizes, 4x4 to
 /// 64x64, are read the same way, their shape told by the number of cells or by --box, their
 /// symbols by --alphabet. What `-f json` and `-f csv` print is read back too (JSON, told by a
-/// first `{` or `[{`: each object's `puzzle` field, an object a line or spread over several
-/// lines or in an array, as jq prints them; CSV, told by a header row naming a column
-/// `puzzle`, `quizzes`, `sudoku` or `grid`, as published collections do, or by --csv).
+/// first `{` or `[`: each object's `puzzle` field, or `quizzes`, `grid`, `board` and the like,
+/// an object a line or spread over several lines or in an array, as jq prints them, and grids
+/// as arrays of cells or of rows, `[[5,3,0,...],...]` with 0 for a blank; CSV, told by a
+/// header row naming a column `puzzle`, `quizzes`, `sudoku`, `grid` or `board`, as published
+/// collections do, or by --csv).
 ///
 /// Every puzzle gets exactly one answer (a line, a block or a JSON object), failures included,
 /// printed as soon as it is ready when no more input is waiting. In JSON, `status` is one of

@@ -48,7 +48,7 @@ fn errors_come_before_the_terminal_is_taken() {
     let (status, _, stderr) = run(&["play", json, "--line", "3"], "");
     assert_eq!(status, 2);
     assert!(
-        stderr.contains("puzzles.json:3: no \"puzzle\" field holding text"),
+        stderr.contains("puzzles.json:3: no \"puzzle\" field holding a puzzle"),
         "{stderr}"
     );
 }

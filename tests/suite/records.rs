@@ -671,10 +671,108 @@ fn every_subcommand_reads_the_json_lines_another_printed() {
     assert_eq!(
         stderr.lines().collect::<Vec<_>>(),
         [
-            "sudoku: <stdin>:4: a JSON value that is not an object",
+            // An array is a grid: of one cell here.
+            "sudoku: <stdin>:4: found 1 cell, expected 81 (or a grid of 9 rows of 9)",
             "sudoku: <stdin>:5: not JSON: expected ident at line 1 column 2",
-            "sudoku: <stdin>:6: no \"puzzle\" field holding text",
+            "sudoku: <stdin>:6: no \"puzzle\" field holding a puzzle (text, or an array of cells \
+             or of rows)",
             "sudoku: <stdin>:7: expected one puzzle, found 2",
         ]
+    );
+}
+
+/// A grid written as JSON arrays, as programs keep one (LeetCode's `board` of strings, rows of
+/// numbers with 0 for a blank, a flat array of cells), alone or in an object's field, on one
+/// line or spread over several as jq prints it, is read as the puzzle it is.
+#[test]
+fn grids_as_json_arrays_are_read() {
+    let rows = |blank: serde_json::Value, cell: &dyn Fn(char) -> serde_json::Value| {
+        let rows: Vec<Vec<serde_json::Value>> = EASY
+            .as_bytes()
+            .chunks(9)
+            .map(|row| {
+                row.iter()
+                    .map(|&b| match b {
+                        b'.' => blank.clone(),
+                        digit => cell(digit as char),
+                    })
+                    .collect()
+            })
+            .collect();
+        serde_json::json!(rows)
+    };
+    let strings = rows(".".into(), &|d| d.to_string().into());
+    let numbers = rows(0.into(), &|d| d.to_digit(10).unwrap().into());
+    let flat: Vec<serde_json::Value> = numbers
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().clone())
+        .collect();
+    let as_text: Vec<String> = EASY
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    let inputs = [
+        serde_json::json!({ "board": strings }).to_string(),
+        serde_json::to_string_pretty(&numbers).unwrap(),
+        serde_json::json!({ "id": 7, "puzzle": flat }).to_string(),
+        serde_json::json!({ "puzzle": as_text }).to_string(),
+        serde_json::json!([{ "grid": numbers }]).to_string(),
+    ];
+    for input in &inputs {
+        let (status, stdout, stderr) = run(&["solve"], &format!("{input}\n"));
+        assert_eq!(
+            (status, stdout),
+            (0, format!("{SOLUTION}\n")),
+            "{input}: {stderr}"
+        );
+    }
+    // With its solution as an array too, for check; a wrong one fails.
+    let solution: Vec<u32> = SOLUTION.chars().map(|c| c.to_digit(10).unwrap()).collect();
+    let mut wrong = solution.clone();
+    wrong.swap(0, 1);
+    let pairs = [
+        serde_json::json!({ "puzzle": flat, "solution": solution }),
+        serde_json::json!({ "puzzle": flat, "solution": wrong }),
+    ];
+    let text: String = pairs.iter().map(|pair| format!("{pair}\n")).collect();
+    let (status, stdout, _) = run(&["check"], &text);
+    assert_eq!((status, stdout.as_str()), (1, "ok\nfail\n"));
+    // Other sizes: a 16x16 grid of numbers is answered in numbers.
+    let (_, puzzle, _) = run(
+        &[
+            "generate",
+            "--box",
+            "4x4",
+            "--seed",
+            "3",
+            "--alphabet",
+            "numbers",
+        ],
+        "",
+    );
+    let cells: Vec<u32> = puzzle
+        .split_whitespace()
+        .map(|cell| cell.parse().unwrap_or(0))
+        .collect();
+    let (_, expected, _) = run(&["solve"], &puzzle);
+    let (status, stdout, stderr) = run(&["solve"], &format!("{}\n", serde_json::json!(cells)));
+    assert_eq!((status, stdout), (0, expected), "{stderr}");
+    // A cell that is no cell spoils only its grid.
+    let bad = format!(
+        "{}\n{}\n",
+        serde_json::json!({ "puzzle": [[true]] }),
+        inputs[0]
+    );
+    let (status, stdout, stderr) = run(&["solve"], &bad);
+    assert_eq!(
+        (status, stdout),
+        (2, format!("error: invalid puzzle\n{SOLUTION}\n"))
+    );
+    assert!(
+        stderr.starts_with("sudoku: <stdin>:1: no \"puzzle\" field holding a puzzle"),
+        "{stderr}"
     );
 }
