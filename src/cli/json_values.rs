@@ -68,8 +68,15 @@ impl ValueSplitter {
                         self.bracket = Some(number);
                         at += 1;
                     }
-                    // The array around the values, when an object follows it.
-                    b'[' if line[at + 1..].trim_ascii_start().starts_with(b"{") => at += 1,
+                    // The array around the values, when an object follows it (or nothing:
+                    // `[]`).
+                    b'[' if matches!(
+                        line[at + 1..].trim_ascii_start().first(),
+                        Some(b'{' | b']')
+                    ) =>
+                    {
+                        at += 1
+                    }
                     b'{' | b'[' => {
                         self.open = Some((number, Vec::new()));
                         (self.depth, self.in_string, self.escaped) = (0, false, false);
@@ -180,6 +187,8 @@ pub fn is_skipped(line: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
 
     /// The values of `text`: their lines and texts.
     fn values(text: &str) -> Vec<(u64, String)> {
@@ -268,5 +277,47 @@ mod tests {
                 (4, "{\"d\":\n".into())
             ]
         );
+    }
+
+    /// A JSON object of a few fields, some with text that has brackets, quotes and
+    /// backslashes in it, some nested.
+    fn object() -> impl Strategy<Value = Value> {
+        let text = "[a-z{}\\[\\]\"\\\\ ,:#]{0,12}";
+        (
+            text,
+            any::<u32>(),
+            proptest::collection::vec(any::<i8>(), 0..4),
+            any::<bool>(),
+        )
+            .prop_map(|(text, number, list, nested)| match nested {
+                true => json!({ "puzzle": text, "inner": { "n": number, "list": list } }),
+                false => json!({ "puzzle": text, "n": number }),
+            })
+    }
+
+    proptest! {
+        /// However the objects are written (a line each, pretty over several lines, or in an
+        /// array, compact or pretty), each comes back whole, in order, at the line where its
+        /// text starts.
+        #[test]
+        fn objects_come_back_whole_in_order_at_their_lines(
+            objects in proptest::collection::vec(object(), 0..6),
+            style in 0..4usize,
+        ) {
+            let text = match style {
+                0 => objects.iter().map(|o| format!("{o}\n")).collect(),
+                1 => objects.iter().map(|o| serde_json::to_string_pretty(o).unwrap() + "\n").collect(),
+                2 => serde_json::to_string(&objects).unwrap() + "\n",
+                _ => serde_json::to_string_pretty(&objects).unwrap() + "\n",
+            };
+            let found = values(&text);
+            let read: Vec<Value> = found.iter().map(|(_, t)| serde_json::from_str(t).unwrap()).collect();
+            prop_assert_eq!(&read, &objects);
+            for (line, value) in &found {
+                let at = text.lines().nth(*line as usize - 1).unwrap();
+                let first = value.lines().next().unwrap();
+                prop_assert!(at.contains(first), "line {}: {:?} not in {:?}", line, first, at);
+            }
+        }
     }
 }
