@@ -24,7 +24,8 @@ const READ_BUFFER: usize = 64 * 1024;
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
     /// Files to read puzzles from, in order; `-` or none reads stdin. Gzip and zstd input is
-    /// decompressed on the fly, and UTF-16 text read as UTF-8, told by its first bytes.
+    /// decompressed on the fly, and UTF-16 text read as UTF-8, told by its first bytes. A FILE
+    /// that names no file but is a puzzle on one line (`53..7....6..195...`) is that puzzle.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
@@ -67,13 +68,44 @@ pub enum Layout {
     },
 }
 
-/// One input: a named file or stdin.
+/// One input: a named file, stdin, or a puzzle written in place of a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     /// Standard input, named `<stdin>` in messages.
     Stdin,
     /// A file, named by its path in messages.
     File(PathBuf),
+    /// A FILE argument that names no file but reads as a puzzle (see [`is_puzzle_text`]): the
+    /// puzzle itself, named `<argument N>` in messages (N counts the FILE arguments from 1).
+    Argument {
+        /// Which FILE argument it is, from 1.
+        position: usize,
+        /// The argument.
+        text: String,
+    },
+}
+
+/// True for the text of a FILE argument that is a puzzle written in place of a file's name:
+/// at least 16 characters (the cells of the smallest grid), only those a puzzle on one line is
+/// written with (cells, blanks, the separators of cells and HoDoKu's `+` and `:`), at least
+/// half of them digits or blanks, and no file name's extension (`.txt`) at the end.
+pub fn is_puzzle_text(text: &str) -> bool {
+    let extension = text.rsplit_once('.').map_or("", |(_, after)| after);
+    if (1..=4).contains(&extension.len()) && extension.chars().all(|c| c.is_ascii_lowercase()) {
+        return false;
+    }
+    let cells = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | ',' | ';' | '|' | '+' | ':'));
+    let (mut count, mut digits_or_blanks) = (0, 0);
+    for c in cells {
+        if !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '*')) {
+            return false;
+        }
+        count += 1;
+        digits_or_blanks += usize::from(c.is_ascii_digit() || matches!(c, '.' | '_' | '*'));
+    }
+    count >= 16 && 2 * digits_or_blanks >= count
 }
 
 impl InputArgs {
@@ -95,10 +127,15 @@ impl InputArgs {
         if self.files.is_empty() {
             return vec![Source::Stdin];
         }
-        self.files
-            .iter()
-            .map(|path| match path.to_str() {
+        let names_no_file = |path: &PathBuf| std::fs::symlink_metadata(path).is_err();
+        (1..)
+            .zip(&self.files)
+            .map(|(position, path)| match path.to_str() {
                 Some("-") => Source::Stdin,
+                Some(text) if is_puzzle_text(text) && names_no_file(path) => Source::Argument {
+                    position,
+                    text: text.to_string(),
+                },
                 _ => Source::File(path.clone()),
             })
             .collect()
@@ -125,6 +162,7 @@ impl Source {
             }
             Source::Stdin => Box::new(io::stdin()),
             Source::File(path) => Box::new(File::open(path)?),
+            Source::Argument { text, .. } => Box::new(io::Cursor::new(format!("{text}\n"))),
         };
         transcoded(decompressed(BufReader::with_capacity(READ_BUFFER, raw))?)
     }
@@ -171,6 +209,7 @@ impl fmt::Display for Source {
         match self {
             Source::Stdin => f.write_str("<stdin>"),
             Source::File(path) => write!(f, "{}", path.display()),
+            Source::Argument { position, .. } => write!(f, "<argument {position}>"),
         }
     }
 }
@@ -319,6 +358,31 @@ fn parse_delimiter(text: &str) -> Result<u8, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn puzzles_are_told_from_file_names() {
+        let nine =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        for puzzle in [
+            nine,
+            "..1..2.34.......",
+            ".5G..8..F.9...A...A.1.......CB..1B.C.....7.2..6D.2.3E.6..4A.7.G.2....F1",
+            "1 . 16 . 3 . . . 5 . . . . . . 2",
+            ":0000:x:53..7....6..195....98....6.8...6...34..8.3..17...2...6.6+....28:::",
+        ] {
+            assert!(is_puzzle_text(puzzle), "{puzzle}");
+        }
+        for name in [
+            "puzzles.txt",
+            "2024_01_05_12_30_00_99.txt",
+            "hardest_puzzles_of_2024",
+            "1234567890123456.gz",
+            "puzzles/1234567890123456",
+            "..1..2.34......",
+        ] {
+            assert!(!is_puzzle_text(name), "{name}");
+        }
+    }
 
     #[test]
     fn a_delimiter_is_one_ascii_character_or_tab() {

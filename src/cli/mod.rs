@@ -52,8 +52,8 @@ pub use status::Status;
 
 /// A fast sudoku solver and puzzle tool.
 ///
-/// Puzzles are read from the files named, or from stdin when none is named or the name is `-`.
-/// Each puzzle is either one line of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank;
+/// Puzzles are read from the files named, or from stdin when none is named or the name is `-`;
+/// a name that is no file's but a puzzle on one line is that puzzle. Each puzzle is either one line of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank;
 /// text after the cells and a space, tab, comma or semicolon is ignored) or a grid of 9 lines
 /// of 9 cells, with or without `|`, `-` and `+` separators (and borders such as `*-----*` or
 /// `.---.---.`; lines drawn with box-drawing characters, `│` and `├───┼`, read as these; cells

@@ -274,6 +274,52 @@ fn solve_unique_answers_only_puzzles_with_one_solution() {
 }
 
 #[test]
+fn a_puzzle_written_in_place_of_a_file_is_that_puzzle() {
+    let sample = puzzle_path("sample.txt");
+    let sample = sample.to_str().unwrap();
+    let (_, from_file, _) = run(&["solve", sample], "");
+    let (status, stdout, stderr) = run(&["solve", EASY, sample], "");
+    assert_eq!(
+        (status, stdout),
+        (0, format!("{SOLUTION}\n{from_file}")),
+        "{stderr}"
+    );
+    let (status, stdout, _) = run(&["hint", EASY], "");
+    assert_eq!((status, stdout.as_str()), (0, "naked single: r5c5 = 5\n"));
+    let (status, stdout, _) = run(&["count", "..1..2.34.......", "................"], "");
+    assert_eq!((status, stdout.as_str()), (0, "1\n288\n"));
+    // Named by its place among the FILE arguments.
+    let (_, json, _) = run(&["solve", "-f", "json", sample, EASY], "");
+    let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(last["source"], "<argument 2>");
+    let typo = EASY.replacen('.', "x", 1);
+    let (status, stdout, stderr) = run(&["solve", &typo], "");
+    assert_eq!((status, stdout.as_str()), (2, "error: invalid puzzle\n"));
+    assert_eq!(
+        stderr,
+        "sudoku: <argument 1>:1: invalid character 'x' at column 3\n"
+    );
+    // A name that is no puzzle is a missing file; a file whose name reads as one is the file.
+    let (status, stdout, stderr) = run(&["solve", "missing_puzzles.txt"], "");
+    assert_eq!((status, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.contains("missing_puzzles.txt: No such file"),
+        "{stderr}"
+    );
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("..1..2.34......."), format!("{EASY}\n")).unwrap();
+    let solved = sudoku()
+        .current_dir(folder.path())
+        .args(["solve", "..1..2.34......."])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(solved.stdout).unwrap(),
+        format!("{SOLUTION}\n")
+    );
+}
+
+#[test]
 fn count_json_says_unique_or_multiple() {
     let serg = common::puzzles("serg_1000.txt")[0].to_string();
     let (status, stdout, _) = run(
