@@ -153,6 +153,8 @@ pub enum Problem {
     NotUnique(SolutionCount),
     /// Input that is not usable, for a reason told in words.
     Unusable(String),
+    /// A candidate state that cannot be read or contradicts itself, described.
+    BadCandidates(String),
     /// Logic stopped after this many steps: no technique applies.
     Stuck(usize),
     /// A candidate state whose eliminations rule out every solution; the text names a cell whose
@@ -169,7 +171,8 @@ impl Problem {
             Problem::Invalid(_)
             | Problem::InvalidSized(_)
             | Problem::Clash(_)
-            | Problem::Unusable(_) => Status::Error,
+            | Problem::Unusable(_)
+            | Problem::BadCandidates(_) => Status::Error,
             Problem::NoSolution
             | Problem::NotUnique(_)
             | Problem::Stuck(_)
@@ -184,7 +187,8 @@ impl Problem {
             Problem::Invalid(_)
             | Problem::InvalidSized(_)
             | Problem::Clash(_)
-            | Problem::Unusable(_) => JsonStatus::Invalid,
+            | Problem::Unusable(_)
+            | Problem::BadCandidates(_) => JsonStatus::Invalid,
             Problem::NoSolution | Problem::RuledOut(_) => JsonStatus::NoSolution,
             Problem::NotUnique(_) => JsonStatus::Multiple,
             Problem::Stuck(_) => JsonStatus::Stuck,
@@ -196,9 +200,10 @@ impl Problem {
     /// puzzle; no program would read it as a grid.
     pub fn placeholder(&self) -> &'static str {
         match self {
-            Problem::Invalid(_) | Problem::InvalidSized(_) | Problem::Clash(_) => {
-                "error: invalid puzzle"
-            }
+            Problem::Invalid(_)
+            | Problem::InvalidSized(_)
+            | Problem::Clash(_)
+            | Problem::BadCandidates(_) => "error: invalid puzzle",
             Problem::Unusable(_) => "error: unusable input",
             Problem::NoSolution | Problem::RuledOut(_) => "error: no solution",
             Problem::NotUnique(_) => "error: not unique",
@@ -217,6 +222,7 @@ impl fmt::Display for Problem {
             Problem::NoSolution => f.write_str("no solution"),
             Problem::NotUnique(count) => write!(f, "not unique: {count} solutions"),
             Problem::Unusable(why) => f.write_str(why),
+            Problem::BadCandidates(why) => write!(f, "candidates: {why}"),
             Problem::Stuck(steps) => {
                 write!(f, "stuck after {steps} steps: no technique applies")
             }

@@ -409,6 +409,37 @@ mod command_line {
     }
 
     #[test]
+    fn a_state_that_contradicts_itself_is_an_invalid_puzzle_in_every_command() {
+        let (_, marks, _) = run(&["candidates", "-f", "candidates"], &format!("{EASY}\n"));
+        // r1c3's candidates all struck out, at 9x9 and r1c1's at 6x6.
+        let mut empty = marks.into_bytes();
+        empty[18..27].fill(b'.');
+        let nine = String::from_utf8(empty).unwrap();
+        let six = ".3....54..6.....52...4.....1..16..3.\n";
+        let (_, small, _) = run(&["candidates", "-f", "candidates"], six);
+        let mut empty = small.into_bytes();
+        empty[0..6].fill(b'.');
+        let six = String::from_utf8(empty).unwrap();
+        for (state, cell) in [(&nine, "r1c3"), (&six, "r1c1")] {
+            for command in crate::common::READING_COMMANDS {
+                let (status, stdout, stderr) = run(&[command], state);
+                let placeholder = stdout.lines().next().unwrap_or_default();
+                assert_eq!(
+                    (status, placeholder),
+                    (2, "error: invalid puzzle"),
+                    "{command}: {stderr}"
+                );
+                let message =
+                    format!("sudoku: <stdin>:1: candidates: {cell} has no candidate left\n");
+                assert_eq!(stderr, message, "{command}");
+                let (_, json, _) = run(&[command, "-f", "json"], state);
+                let object: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+                assert_eq!(object["status"], "invalid", "{command}");
+            }
+        }
+    }
+
+    #[test]
     fn hodoku_library_lines_are_read_as_the_positions_they_hold() {
         let hard =
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";

@@ -99,7 +99,7 @@ fn sized_candidates(record: &Record, sizes: &SizeArgs) -> Option<Result<SizedCan
     })?;
     Some(
         SizedCandidates::from_text(text, shape, sizes.alphabet)
-            .map_err(|e| Problem::Unusable(format!("candidates: {e}"))),
+            .map_err(|e| Problem::BadCandidates(e.to_string())),
     )
 }
 
@@ -142,8 +142,7 @@ pub fn why_no_solution(state: &AnyState, budget: Option<Budget>) -> Problem {
 /// The 9x9 candidate state written as `text` (a candidate line, or a grid of pencil marks
 /// turned into one), refused when it contradicts itself or two of its values clash.
 fn nine_candidates(text: &str) -> Result<Candidates, Problem> {
-    let state =
-        Candidates::from_text(text).map_err(|e| Problem::Unusable(format!("candidates: {e}")))?;
+    let state = Candidates::from_text(text).map_err(|e| Problem::BadCandidates(e.to_string()))?;
     without_clash(state)
 }
 
@@ -162,7 +161,7 @@ fn sized_state(state: SizedCandidates) -> Result<SizedCandidates, Problem> {
         return Err(Problem::Clash(conflict.describe(state.alphabet())));
     }
     if let Some(contradiction) = state.contradiction() {
-        return Err(Problem::Unusable(format!("candidates: {contradiction}")));
+        return Err(Problem::BadCandidates(contradiction.to_string()));
     }
     Ok(state)
 }
