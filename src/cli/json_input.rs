@@ -91,24 +91,18 @@ impl<R: BufRead> JsonRecords<R> {
         }
     }
 
-    /// The record of one JSON value.
-    fn record(
-        &self,
-        ValueText {
-            line,
-            text: text_or_fault,
-        }: ValueText,
-    ) -> Record {
-        let text = text_or_fault.as_deref().unwrap_or_default();
-        let refused = |why: String| {
-            let text = String::from_utf8_lossy(text).into_owned();
-            let error = ParseError::NoPuzzleField { why };
-            Record::new(line, Err(InvalidPuzzle { text, error }))
-        };
-        if let Err(why) = &text_or_fault {
-            return refused(why.clone());
+    /// The record of one JSON value's text.
+    fn record(&self, ValueText { line, text }: ValueText) -> Record {
+        match text {
+            Ok(text) => self.record_of(line, &text, serde_json::from_slice(&text)),
+            Err(why) => refused(line, &[], why),
         }
-        let (puzzle, solution, holder) = match serde_json::from_slice::<Value>(text) {
+    }
+
+    /// The record of one JSON value, parsed (or not) from `text`, starting on `line`.
+    fn record_of(&self, line: u64, text: &[u8], value: serde_json::Result<Value>) -> Record {
+        let refused = |why: String| refused(line, text, why);
+        let (puzzle, solution, holder) = match value {
             Ok(Value::Object(object)) => {
                 let field = self.field.as_deref().unwrap_or_else(|| {
                     let mut names = PUZZLE_COLUMN_NAMES.into_iter();
@@ -170,7 +164,19 @@ impl<R: BufRead> Iterator for JsonRecords<R> {
             }
             match self.lines.advance() {
                 Ok(true) if self.lines.is_too_long() => self.values.too_long(self.lines.number()),
-                Ok(true) => self.values.feed(self.lines.line(), self.lines.number()),
+                Ok(true) => {
+                    // The common case at once: a line that is one whole object.
+                    let (text, number) = (self.lines.line(), self.lines.number());
+                    let trimmed = text.trim_ascii();
+                    let whole = trimmed.starts_with(b"{") && trimmed.ends_with(b"}");
+                    if whole && self.values.is_idle() {
+                        let value = serde_json::from_slice(trimmed);
+                        if value.is_ok() {
+                            return Some(Ok(self.record_of(number, trimmed, value)));
+                        }
+                    }
+                    self.values.feed(text, number)
+                }
                 Ok(false) => {
                     self.values.finish();
                     return self.values.next_value().map(|value| Ok(self.record(value)));
@@ -179,6 +185,13 @@ impl<R: BufRead> Iterator for JsonRecords<R> {
             }
         }
     }
+}
+
+/// The record of a JSON value (`text`, starting on `line`) that holds no puzzle, and `why`.
+fn refused(line: u64, text: &[u8], why: String) -> Record {
+    let text = String::from_utf8_lossy(text).into_owned();
+    let error = ParseError::NoPuzzleField { why };
+    Record::new(line, Err(InvalidPuzzle { text, error }))
 }
 
 /// The text of a puzzle a JSON value holds: a string as it is; or an array of cells, or of

@@ -117,6 +117,12 @@ impl ValueSplitter {
         self.done.push_back(ValueText { line: number, text });
     }
 
+    /// True when no value is open or waiting to be taken: a line that is one whole value may
+    /// be read without being fed.
+    pub fn is_idle(&self) -> bool {
+        self.open.is_none() && self.bracket.is_none() && self.done.is_empty()
+    }
+
     /// Ends the input: a value still open is cut off.
     pub fn finish(&mut self) {
         self.cut_off();

@@ -642,6 +642,8 @@ fn every_subcommand_reads_the_json_lines_another_printed() {
         .collect();
     assert_eq!(lines_of(&pretty), starts);
     assert_eq!(lines_of(&compact_array), vec![1; objects.len()]);
+    let two_a_line = format!("{}{}\n", objects[0], objects[1]);
+    assert_eq!(lines_of(&two_a_line), [1, 1]);
     // An object left open is one fault, cut off where the next object starts its line.
     let broken = format!("{{\"puzzle\": \"{EASY}\",\n{pretty}");
     let (status, stdout, stderr) = run(&["solve"], &broken);
