@@ -1,8 +1,9 @@
 //! JSON input, as `-f json` prints it (JSON Lines) or jq does: a source whose first text is `{`
-//! or `[{` holds objects (one a line, spread over lines, or in an array: see
-//! [`ValueSplitter`]), whose `puzzle` field (or the field --column names) is read as any
-//! puzzle's text, so that every subcommand reads what another printed. A `solution` field goes with its puzzle
-//! as the second grid `check` checks (as in `PUZZLE SOLUTION` lines).
+//! or `[` holds objects (one a line, spread over lines, or in an array: see [`ValueSplitter`]),
+//! whose `puzzle` field (or `quizzes`, `grid`, `board` and the like, or the field --column
+//! names) is read as any puzzle's text, so that every subcommand reads what another printed;
+//! and grids written as arrays of cells or of rows. A `solution` field goes with its puzzle as
+//! the second grid `check` checks (as in `PUZZLE SOLUTION` lines).
 
 use std::io::{self, BufRead, Cursor};
 
@@ -19,8 +20,8 @@ use super::sizes::SizeArgs;
 const SOLUTION_FIELD: &str = "solution";
 
 /// True when the text `reader` starts with (after blanks, `#` lines and a byte-order mark) is
-/// a JSON object, or an array of them: the source is JSON Lines (or JSON objects spread over
-/// lines, see [`ValueSplitter`]). Looks only at what the first read brings.
+/// a JSON object, an array of them, or an array of rows: the source is JSON (see
+/// [`ValueSplitter`]). Looks only at what the first read brings.
 pub fn is_json_lines(reader: &mut impl BufRead) -> bool {
     let text = first_text(reader).unwrap_or_default().trim_ascii_start();
     match text.strip_prefix(b"[") {

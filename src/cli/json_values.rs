@@ -312,12 +312,16 @@ mod tests {
         ) {
             let text = match style {
                 0 => objects.iter().map(|o| format!("{o}\n")).collect(),
-                1 => objects.iter().map(|o| serde_json::to_string_pretty(o).unwrap() + "\n").collect(),
+                1 => objects
+                    .iter()
+                    .map(|o| serde_json::to_string_pretty(o).unwrap() + "\n")
+                    .collect(),
                 2 => serde_json::to_string(&objects).unwrap() + "\n",
                 _ => serde_json::to_string_pretty(&objects).unwrap() + "\n",
             };
             let found = values(&text);
-            let read: Vec<Value> = found.iter().map(|(_, t)| serde_json::from_str(t).unwrap()).collect();
+            let read: Vec<Value> =
+                found.iter().map(|(_, t)| serde_json::from_str(t).unwrap()).collect();
             prop_assert_eq!(&read, &objects);
             for (line, value) in &found {
                 let at = text.lines().nth(*line as usize - 1).unwrap();

@@ -110,7 +110,7 @@ fn solve_record(record: &Record, solving: Solving) -> Solved {
     let mut search = SearchStats::default();
     let budget = solving.budget.start();
     let result = match solving.unique {
-        true => more_than_one(record, budget, solving.sizes, &mut search),
+        true => at_most_one_solution(record, budget, solving.sizes, &mut search),
         false => Ok(()),
     };
     let result = result.and_then(|()| first_solution(record, budget, solving.sizes, &mut search));
@@ -123,7 +123,7 @@ fn solve_record(record: &Record, solving: Solving) -> Solved {
 
 /// `Ok` unless the record's puzzle has more than one solution (the problem then) or cannot be
 /// counted; a puzzle without a solution is left to the solve to report.
-fn more_than_one(
+fn at_most_one_solution(
     record: &Record,
     budget: Option<Budget>,
     sizes: SizeArgs,
