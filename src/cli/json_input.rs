@@ -5,11 +5,10 @@
 //! and grids written as arrays of cells or of rows. A `solution` field goes with its puzzle as
 //! the second grid `check` checks (as in `PUZZLE SOLUTION` lines).
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Cursor};
 
 use serde_json::Value;
-use sudoku_engine::lines::LineReader;
-use sudoku_engine::parse::MAX_LINE;
 use sudoku_engine::{InvalidPuzzle, ParseError, Record};
 
 use super::csv_input::{CsvRecords, PUZZLE_COLUMN_NAMES, is_csv_with_header};
@@ -43,7 +42,7 @@ pub fn first_text_line(reader: &mut impl BufRead) -> Option<&[u8]> {
 /// comment, past a byte-order mark.
 fn first_text(reader: &mut impl BufRead) -> Option<&[u8]> {
     let text = reader.fill_buf().ok()?;
-    let mut text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let mut text = text.strip_prefix(UTF8_MARK).unwrap_or(text);
     loop {
         let end = text.iter().position(|&b| b == b'\n' || b == b'\r');
         let line = &text[..end.unwrap_or(text.len())];
@@ -70,11 +69,22 @@ pub fn puzzle_records<'a, R: BufRead + 'a>(
     }
 }
 
-/// The records of a JSON Lines source: one per JSON value (an object a line, or spread over
+/// The records of a JSON source: one per JSON value (an object a line, or spread over
 /// several, alone or in an array; see [`ValueSplitter`]), numbered by the line it starts on.
 pub struct JsonRecords<R> {
-    lines: LineReader<R>,
+    reader: R,
     values: ValueSplitter,
+    /// How each value becomes a record.
+    reading: Reading,
+    /// The records of the part of the input read last, not yet taken.
+    ready: VecDeque<Record>,
+    /// Nothing has been read yet (a byte-order mark may come), or the input has ended.
+    started: bool,
+    finished: bool,
+}
+
+/// How a JSON value becomes a record: where its puzzle is, and how puzzles are read.
+struct Reading {
     /// The field --column names, if it does.
     field: Option<String>,
     sizes: SizeArgs,
@@ -85,17 +95,54 @@ impl<R: BufRead> JsonRecords<R> {
     /// [`PUZZLE_COLUMN_NAMES`] an object has: `puzzle` first).
     pub fn new(reader: R, field: Option<&str>, sizes: SizeArgs) -> JsonRecords<R> {
         JsonRecords {
-            lines: LineReader::new(reader, MAX_LINE),
+            reader,
             values: ValueSplitter::default(),
-            field: field.map(str::to_string),
-            sizes,
+            reading: Reading {
+                field: field.map(str::to_string),
+                sizes,
+            },
+            ready: VecDeque::new(),
+            started: false,
+            finished: false,
         }
     }
 
+    /// Reads the next part of the input into records; false at its end.
+    fn read_part(&mut self) -> io::Result<bool> {
+        if !self.started {
+            self.started = true;
+            if self.reader.fill_buf()?.starts_with(UTF8_MARK) {
+                self.reader.consume(UTF8_MARK.len());
+            }
+        }
+        let Self {
+            reader,
+            values,
+            reading,
+            ready,
+            ..
+        } = self;
+        let mut found = |value: ValueText<'_>| ready.push_back(reading.record(value));
+        let bytes = reader.fill_buf()?;
+        if bytes.is_empty() {
+            values.finish(&mut found);
+            return Ok(false);
+        }
+        let length = bytes.len();
+        values.feed(bytes, &mut found);
+        reader.consume(length);
+        Ok(true)
+    }
+}
+
+/// The byte-order mark of UTF-8, skipped at the start of the input.
+const UTF8_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+impl Reading {
     /// The record of one JSON value's text.
-    fn record(&self, ValueText { line, text }: ValueText) -> Record {
+    fn record(&self, ValueText { line, text }: ValueText<'_>) -> Record {
         match text {
-            Ok(text) => self.record_of(line, &text, serde_json::from_slice(&text)),
+            Ok(text) => self.record_of(line, text, serde_json::from_slice(text)),
             Err(why) => refused(line, &[], why),
         }
     }
@@ -160,29 +207,18 @@ impl<R: BufRead> Iterator for JsonRecords<R> {
 
     fn next(&mut self) -> Option<io::Result<Record>> {
         loop {
-            if let Some(value) = self.values.next_value() {
-                return Some(Ok(self.record(value)));
+            if let Some(record) = self.ready.pop_front() {
+                return Some(Ok(record));
             }
-            match self.lines.advance() {
-                Ok(true) if self.lines.is_too_long() => self.values.too_long(self.lines.number()),
-                Ok(true) => {
-                    // The common case at once: a line that is one whole object.
-                    let (text, number) = (self.lines.line(), self.lines.number());
-                    let trimmed = text.trim_ascii();
-                    let whole = trimmed.starts_with(b"{") && trimmed.ends_with(b"}");
-                    if whole && self.values.is_idle() {
-                        let value = serde_json::from_slice(trimmed);
-                        if value.is_ok() {
-                            return Some(Ok(self.record_of(number, trimmed, value)));
-                        }
-                    }
-                    self.values.feed(text, number)
+            if self.finished {
+                return None;
+            }
+            match self.read_part() {
+                Ok(more) => self.finished = !more,
+                Err(error) => {
+                    self.finished = true;
+                    return Some(Err(error));
                 }
-                Ok(false) => {
-                    self.values.finish();
-                    return self.values.next_value().map(|value| Ok(self.record(value)));
-                }
-                Err(error) => return Some(Err(error)),
             }
         }
     }

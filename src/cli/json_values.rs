@@ -1,185 +1,266 @@
-//! A stream of JSON values cut out of the lines of a source: one object a line, as `-f json`
-//! prints them, objects spread over several lines, as `jq` prints them, and objects in an
-//! array (`jq -s`, a JSON file), each value numbered by the line it starts on. A value may be
-//! an array too (a grid as rows of cells), on one line or several.
+//! A stream of JSON values cut out of a source's bytes, read in parts of any size: one object
+//! a line, as `-f json` prints them, objects spread over several lines, as `jq` prints them,
+//! and objects in an array (`jq -s`, a JSON file, one line of any length), each value numbered
+//! by the line it starts on. A value may be an array too (a grid as rows of cells).
 //!
 //! Only the brackets and the strings are followed here; what a value holds is for its reader
-//! to find out. A value that never closes is cut off where the input shows it is broken (a
-//! string that runs past its line, which JSON does not allow; a `{` that starts a line at its
-//! first column, as a new top-level object does; the end of the input; or more than
-//! [`MAX_LINE`] bytes), so that one fault never swallows the values after it.
-
-use std::collections::VecDeque;
+//! to find out. Blank lines and lines starting with `#` between values are skipped; other text
+//! there is a value of its own, to its line's end. A value that never closes is cut off where
+//! the input shows it is broken (a string that runs past its line, which JSON does not allow;
+//! a `{` at the first column of a line, as a new top-level object starts; the end of the
+//! input), and one longer than [`MAX_LINE`] bytes is refused, so that one fault never swallows
+//! the values after it.
 
 use sudoku_engine::parse::MAX_LINE;
 
 /// The text of one value (or of what should have been one), and the line it starts on.
 #[derive(Debug, PartialEq, Eq)]
-pub struct ValueText {
+pub struct ValueText<'a> {
     /// The line it starts on, from 1.
     pub line: u64,
-    /// Its text, lines joined by `\n`; or, when it was cut off for its length, why.
-    pub text: Result<Vec<u8>, String>,
+    /// Its text; or, when it was refused for its length, why.
+    pub text: Result<&'a [u8], String>,
 }
 
-/// Cuts values out of lines fed one at a time.
-#[derive(Default)]
+/// Where the splitter is in its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Between values.
+    Between,
+    /// In a `#` comment between values.
+    Comment,
+    /// After a `[` between values: what follows tells whether it opens the array around
+    /// objects or a value of its own.
+    Bracket,
+    /// In a value.
+    Value,
+    /// In a value too long to keep, until it closes.
+    Skipped,
+    /// In text between values that is no value, until its line ends.
+    Stray,
+}
+
+/// Cuts values out of a source's bytes, fed in parts.
 pub struct ValueSplitter {
-    /// The value being read: its first line and its text so far.
-    open: Option<(u64, Vec<u8>)>,
-    /// The line of a `[` that ended its line outside any value: what comes next tells whether
-    /// it opens the array around objects or a value of its own (a grid as rows of cells).
-    bracket: Option<u64>,
-    /// How many brackets are open in it.
+    mode: Mode,
+    /// Lines ended so far.
+    lines: u64,
+    /// The last byte fed ended a line (or none was fed): the next is at a line's first column.
+    at_line_start: bool,
+    /// Only blanks so far on this line.
+    line_blank: bool,
+    /// The line the value (or bracket, or stray text) being read starts on.
+    start_line: u64,
+    /// Its text from earlier parts of the input.
+    held: Vec<u8>,
+    /// How many brackets are open in the value, whether in a string of it, and just after a
+    /// backslash there.
     depth: usize,
-    /// Inside a string of it, and just after a backslash there.
     in_string: bool,
     escaped: bool,
-    /// The values completed, in order, not yet taken.
-    done: VecDeque<ValueText>,
+}
+
+impl Default for ValueSplitter {
+    fn default() -> ValueSplitter {
+        ValueSplitter {
+            mode: Mode::Between,
+            lines: 0,
+            at_line_start: true,
+            line_blank: true,
+            start_line: 0,
+            held: Vec::new(),
+            depth: 0,
+            in_string: false,
+            escaped: false,
+        }
+    }
 }
 
 impl ValueSplitter {
-    /// Reads line `number` (without its line ending).
-    pub fn feed(&mut self, line: &[u8], number: u64) {
-        if self.open.is_some() && line.first() == Some(&b'{') && !self.in_string {
-            self.cut_off();
-        }
-        if self.open.is_none() && is_skipped(line) {
-            return;
-        }
+    /// Reads `bytes`, the next part of the input; hands each value it completes to `found`.
+    pub fn feed(&mut self, bytes: &[u8], found: &mut dyn FnMut(ValueText<'_>)) {
+        // Where the value (or bracket, or stray text) being read starts in `bytes`, when it
+        // starts there; else its start is in `held`.
+        let mut begin = 0;
         let mut at = 0;
-        while at < line.len() {
-            if self.open.is_none() {
-                match line[at] {
-                    b' ' | b'\t' | b'\r' => at += 1,
-                    b']' if self.bracket.take().is_some() => at += 1,
-                    // What follows a lone `[`: an object, in the array around them, or the
-                    // value the `[` opens.
-                    byte if self.bracket.is_some() => {
-                        let line = self.bracket.take().expect("a lone bracket");
-                        if byte != b'{' {
-                            self.open = Some((line, b"[\n".to_vec()));
-                            (self.depth, self.in_string, self.escaped) = (1, false, false);
-                        }
+        while at < bytes.len() {
+            let in_value = matches!(self.mode, Mode::Value | Mode::Skipped);
+            let broken = self.at_line_start && bytes[at] == b'{' && self.depth > 0;
+            if in_value && !broken {
+                // The value's bytes up to its end, or to a line's end, at once.
+                let (length, closed) = self.follow(&bytes[at..]);
+                at += length;
+                if closed {
+                    self.emit(bytes, begin, at, found);
+                }
+                if length > 0 {
+                    (self.at_line_start, self.line_blank) = (false, false);
+                    continue;
+                }
+            }
+            let byte = bytes[at];
+            match self.mode {
+                Mode::Between => match byte {
+                    b'#' if self.line_blank => self.mode = Mode::Comment,
+                    b'[' => self.start(Mode::Bracket, at, &mut begin),
+                    b'{' => {
+                        self.start(Mode::Value, at, &mut begin);
+                        continue;
                     }
-                    b',' | b']' => at += 1,
-                    b'[' if line[at + 1..].trim_ascii().is_empty() => {
-                        self.bracket = Some(number);
-                        at += 1;
+                    _ if byte.is_ascii_whitespace() || byte == b',' || byte == b']' => {}
+                    _ => self.start(Mode::Stray, at, &mut begin),
+                },
+                Mode::Comment => {}
+                Mode::Bracket => match byte {
+                    // The array around objects; the object is read next.
+                    b'{' => {
+                        self.mode = Mode::Between;
+                        continue;
                     }
-                    // The array around the values, when an object follows it (or nothing:
-                    // `[]`).
-                    b'[' if matches!(
-                        line[at + 1..].trim_ascii_start().first(),
-                        Some(b'{' | b']')
-                    ) =>
-                    {
-                        at += 1
-                    }
-                    b'{' | b'[' => {
-                        self.open = Some((number, Vec::new()));
-                        (self.depth, self.in_string, self.escaped) = (0, false, false);
-                    }
-                    // Anything else is a value of its own, to be refused by its reader.
+                    // `[]`: nothing.
+                    b']' => self.mode = Mode::Between,
+                    _ if byte.is_ascii_whitespace() => {}
+                    // The value the `[` opens: a grid as rows, say.
                     _ => {
-                        let text = Ok(line[at..].to_vec());
-                        self.done.push_back(ValueText { line: number, text });
-                        return;
+                        self.mode = Mode::Value;
+                        (self.depth, self.in_string, self.escaped) = (1, false, false);
+                        continue;
                     }
+                },
+                // A `{` that starts a line in a value starts the next one; a line's end in a
+                // string ends a value broken off.
+                Mode::Value | Mode::Skipped if broken => {
+                    self.emit(bytes, begin, at, found);
+                    continue;
                 }
+                Mode::Value | Mode::Skipped if self.in_string => {
+                    self.emit(bytes, begin, at + 1, found)
+                }
+                Mode::Value | Mode::Skipped => {}
+                Mode::Stray if byte == b'\n' => self.emit(bytes, begin, at, found),
+                Mode::Stray => {}
+            }
+            if byte == b'\n' {
+                self.lines += 1;
+                if self.mode == Mode::Comment {
+                    self.mode = Mode::Between;
+                }
+            }
+            self.at_line_start = byte == b'\n';
+            self.line_blank = self.at_line_start || (self.line_blank && byte.is_ascii_whitespace());
+            at += 1;
+        }
+        self.hold(&bytes[begin.min(bytes.len())..], found);
+    }
+
+    /// Ends the input: a value (or stray text) still open is handed over as far as it goes.
+    pub fn finish(&mut self, found: &mut dyn FnMut(ValueText<'_>)) {
+        self.emit(&[], 0, 0, found);
+    }
+
+    /// Starts reading a value, a bracket or stray text at `at` in this part of the input.
+    fn start(&mut self, mode: Mode, at: usize, begin: &mut usize) {
+        self.mode = mode;
+        self.start_line = self.lines + 1;
+        self.held.clear();
+        (self.depth, self.in_string, self.escaped) = (0, false, false);
+        *begin = at;
+    }
+
+    /// Follows the value through `text` up to where it closes (true, and its length then) or
+    /// to the end of the line or of `text` (false, and how far it went: not past a `\n`).
+    fn follow(&mut self, text: &[u8]) -> (usize, bool) {
+        let mut at = 0;
+        while at < text.len() {
+            if self.escaped {
+                self.escaped = false;
+                if text[at] == b'\n' {
+                    return (at, false);
+                }
+                at += 1;
                 continue;
             }
-            let start = at;
-            let end = self.scan(&line[at..]).map(|length| at + length);
-            let (_, text) = self.open.as_mut().expect("a value is open");
-            text.extend_from_slice(&line[start..end.unwrap_or(line.len())]);
-            match end {
-                Some(end) => {
-                    self.close();
-                    at = end;
-                }
-                None => break,
-            }
-        }
-        if let Some((_, text)) = &mut self.open {
-            text.push(b'\n');
-            if self.in_string || text.len() > MAX_LINE {
-                self.cut_off();
-            }
-        }
-    }
-
-    /// Reads line `number`, too long to be kept: a fault of its own, after any value open.
-    pub fn too_long(&mut self, number: u64) {
-        self.cut_off();
-        let text = Err(format!("line is longer than {MAX_LINE} bytes"));
-        self.done.push_back(ValueText { line: number, text });
-    }
-
-    /// True when no value is open or waiting to be taken: a line that is one whole value may
-    /// be read without being fed.
-    pub fn is_idle(&self) -> bool {
-        self.open.is_none() && self.bracket.is_none() && self.done.is_empty()
-    }
-
-    /// Ends the input: a value still open is cut off.
-    pub fn finish(&mut self) {
-        self.cut_off();
-    }
-
-    /// The next value completed, if any.
-    pub fn next_value(&mut self) -> Option<ValueText> {
-        self.done.pop_front()
-    }
-
-    /// Follows the open value through `text`; returns how many bytes of it the value takes
-    /// when it closes there.
-    fn scan(&mut self, text: &[u8]) -> Option<usize> {
-        for (offset, &byte) in text.iter().enumerate() {
             if self.in_string {
-                match byte {
-                    _ if self.escaped => self.escaped = false,
+                let Some(offset) = memchr::memchr3(b'"', b'\\', b'\n', &text[at..]) else {
+                    return (text.len(), false);
+                };
+                at += offset;
+                match text[at] {
+                    b'\n' => return (at, false),
                     b'\\' => self.escaped = true,
-                    b'"' => self.in_string = false,
-                    _ => {}
+                    _ => self.in_string = false,
                 }
+                at += 1;
                 continue;
             }
-            match byte {
+            match text[at] {
+                b'\n' => return (at, false),
                 b'"' => self.in_string = true,
                 b'{' | b'[' => self.depth += 1,
                 b'}' | b']' => {
                     self.depth = self.depth.saturating_sub(1);
                     if self.depth == 0 {
-                        return Some(offset + 1);
+                        return (at + 1, true);
                     }
                 }
                 _ => {}
             }
+            at += 1;
         }
-        None
+        (text.len(), false)
     }
 
-    /// The open value, whole.
-    fn close(&mut self) {
-        if let Some((line, text)) = self.open.take() {
-            self.done.push_back(ValueText {
+    /// Hands over what is being read (its text: `held`, then `bytes[begin..end]`), and goes
+    /// back to reading between values. A bracket alone, or a value too long, gives nothing.
+    fn emit(
+        &mut self,
+        bytes: &[u8],
+        begin: usize,
+        end: usize,
+        found: &mut dyn FnMut(ValueText<'_>),
+    ) {
+        let mode = std::mem::replace(&mut self.mode, Mode::Between);
+        let part = &bytes[begin.min(end)..end];
+        let text = match self.held.is_empty() {
+            true => part,
+            false => {
+                self.held.extend_from_slice(part);
+                &self.held
+            }
+        };
+        let line = self.start_line;
+        match mode {
+            Mode::Value => found(ValueText {
                 line,
                 text: Ok(text),
-            });
+            }),
+            Mode::Stray => found(ValueText {
+                line,
+                text: Ok(text.trim_ascii_end()),
+            }),
+            _ => {}
         }
+        self.held.clear();
     }
 
-    /// The open value, broken off: too long, or its text as far as it goes, for its reader to
-    /// say what is wrong.
-    fn cut_off(&mut self) {
-        if let Some((line, text)) = self.open.take() {
-            let text = match text.len() > MAX_LINE {
-                true => Err(format!("a JSON value longer than {MAX_LINE} bytes")),
-                false => Ok(text),
+    /// Keeps the part of the value (or bracket, or stray text) being read that this part of
+    /// the input holds, for the next; refuses a value that grows too long.
+    fn hold(&mut self, rest: &[u8], found: &mut dyn FnMut(ValueText<'_>)) {
+        match self.mode {
+            Mode::Value | Mode::Stray | Mode::Bracket => self.held.extend_from_slice(rest),
+            _ => return,
+        }
+        if self.held.len() > MAX_LINE {
+            let why = format!("a JSON value longer than {MAX_LINE} bytes");
+            found(ValueText {
+                line: self.start_line,
+                text: Err(why),
+            });
+            self.held.clear();
+            self.mode = match self.mode {
+                Mode::Value => Mode::Skipped,
+                _ => Mode::Comment,
             };
-            self.done.push_back(ValueText { line, text });
         }
     }
 }
@@ -196,20 +277,28 @@ mod tests {
     use proptest::prelude::*;
     use serde_json::{Value, json};
 
-    /// The values of `text`: their lines and texts.
-    fn values(text: &str) -> Vec<(u64, String)> {
+    /// The values of `text` fed in parts of `part` bytes: their lines and texts.
+    fn values_in_parts(text: &str, part: usize) -> Vec<(u64, String)> {
         let mut splitter = ValueSplitter::default();
         let mut values = Vec::new();
-        for (number, line) in text.lines().enumerate() {
-            splitter.feed(line.as_bytes(), number as u64 + 1);
-            values.extend(std::iter::from_fn(|| splitter.next_value()));
+        let mut found = |value: ValueText<'_>| {
+            let text = String::from_utf8(value.text.unwrap().to_vec()).unwrap();
+            values.push((value.line, text));
+        };
+        for bytes in text.as_bytes().chunks(part.max(1)) {
+            splitter.feed(bytes, &mut found);
         }
-        splitter.finish();
-        values.extend(std::iter::from_fn(|| splitter.next_value()));
+        splitter.finish(&mut found);
         values
-            .into_iter()
-            .map(|v| (v.line, String::from_utf8(v.text.unwrap()).unwrap()))
-            .collect()
+    }
+
+    /// The values of `text`, the same whether it is fed whole or in parts of any size.
+    fn values(text: &str) -> Vec<(u64, String)> {
+        let whole = values_in_parts(text, text.len());
+        for part in [1, 2, 3, 7] {
+            assert_eq!(values_in_parts(text, part), whole, "parts of {part}");
+        }
+        whole
     }
 
     #[test]
@@ -250,7 +339,7 @@ mod tests {
         assert_eq!(
             values("[\n  [\n    5,\n    0\n  ],\n  [1, 2]\n]\n[[3]]\n"),
             [
-                (1, "[\n[\n    5,\n    0\n  ],\n  [1, 2]\n]".into()),
+                (1, "[\n  [\n    5,\n    0\n  ],\n  [1, 2]\n]".into()),
                 (8, "[[3]]".into())
             ]
         );

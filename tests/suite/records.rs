@@ -644,6 +644,13 @@ fn every_subcommand_reads_the_json_lines_another_printed() {
     assert_eq!(lines_of(&compact_array), vec![1; objects.len()]);
     let two_a_line = format!("{}{}\n", objects[0], objects[1]);
     assert_eq!(lines_of(&two_a_line), [1, 1]);
+    // One line longer than a line of puzzles may be (1 MB), as `jq -s -c` writes a large file.
+    let many: Vec<&serde_json::Value> = objects.iter().cycle().take(8000).collect();
+    let one_line = serde_json::to_string(&many).unwrap() + "\n";
+    assert!(one_line.len() > 1 << 20);
+    let (status, checked, stderr) = run(&["check"], &one_line);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(checked, "ok\n".repeat(8000));
     // An object left open is one fault, cut off where the next object starts its line.
     let broken = format!("{{\"puzzle\": \"{EASY}\",\n{pretty}");
     let (status, stdout, stderr) = run(&["solve"], &broken);
