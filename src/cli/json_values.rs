@@ -418,5 +418,28 @@ mod tests {
                 prop_assert!(at.contains(first), "line {}: {:?} not in {:?}", line, first, at);
             }
         }
+
+        /// Whatever the bytes and however they are cut into parts, the values found start on
+        /// lines of the input, in order, and nothing panics.
+        #[test]
+        fn any_bytes_give_values_at_lines_in_order(
+            bytes in proptest::collection::vec(
+                prop_oneof![Just(b'{'), Just(b'}'), Just(b'['), Just(b']'), Just(b'"'),
+                            Just(b'\\'), Just(b'\n'), Just(b'#'), Just(b' '), any::<u8>()],
+                0..300,
+            ),
+            part in 1..40usize,
+        ) {
+            let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+            let mut splitter = ValueSplitter::default();
+            let mut found_lines = Vec::new();
+            let mut found = |value: ValueText<'_>| found_lines.push(value.line);
+            for chunk in bytes.chunks(part) {
+                splitter.feed(chunk, &mut found);
+            }
+            splitter.finish(&mut found);
+            prop_assert!(found_lines.windows(2).all(|w| w[0] <= w[1]), "{:?}", found_lines);
+            prop_assert!(found_lines.iter().all(|&l| (1..=lines).contains(&l)), "{:?}", found_lines);
+        }
     }
 }
