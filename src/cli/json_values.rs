@@ -439,7 +439,8 @@ mod tests {
             }
             splitter.finish(&mut found);
             prop_assert!(found_lines.windows(2).all(|w| w[0] <= w[1]), "{:?}", found_lines);
-            prop_assert!(found_lines.iter().all(|&l| (1..=lines).contains(&l)), "{:?}", found_lines);
+            let in_input = found_lines.iter().all(|&line| (1..=lines).contains(&line));
+            prop_assert!(in_input, "{:?}", found_lines);
         }
     }
 }
