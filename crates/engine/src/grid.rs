@@ -211,6 +211,10 @@ impl Grid {
     /// Every digit that appears more than once in a unit, rows first, then columns, then boxes.
     pub fn conflicts(&self) -> Vec<Conflict> {
         let mut found = Vec::new();
+        // The common case, a grid without a clash, without an allocation.
+        if !self.has_clash() {
+            return found;
+        }
         for unit in Unit::all() {
             let mut seen: [Vec<Position>; 9] = Default::default();
             for position in unit.cells() {
@@ -233,18 +237,24 @@ impl Grid {
 
     /// The first clash among the filled cells, if any; cheap when there is none.
     pub fn first_conflict(&self) -> Option<Conflict> {
+        self.conflicts().into_iter().next()
+    }
+
+    /// True when some digit appears twice in a unit: one pass over the cells, a bit per digit
+    /// and unit.
+    fn has_clash(&self) -> bool {
         let mut used = [0u16; 27];
         for (position, digit) in self.givens() {
             let bit = DigitSet::single(digit).bits();
             let units = [position.row(), 9 + position.column(), 18 + position.block()];
             if units.iter().any(|&u| used[u] & bit != 0) {
-                return self.conflicts().into_iter().next();
+                return true;
             }
             for u in units {
                 used[u] |= bit;
             }
         }
-        None
+        false
     }
 
     /// True when this grid is complete, has no clash, and keeps every given of `puzzle`.
@@ -321,6 +331,46 @@ impl fmt::Display for Block<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The clashes found are exactly the digits seen more than once in a unit, counted
+        /// the slow way, whether the grid has none (the quick pass) or some.
+        #[test]
+        fn conflicts_are_the_digits_a_unit_repeats(
+            kept in proptest::collection::vec(any::<bool>(), CELLS),
+            changes in proptest::collection::vec((0..CELLS, 1..=9u8), 0..3),
+        ) {
+            // A solution with cells blanked (no clash) and up to two cells changed (maybe some).
+            let solution =
+                "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+            let mut cells: Vec<u8> = solution
+                .bytes()
+                .zip(&kept)
+                .map(|(digit, &keep)| if keep { digit - b'0' } else { 0 })
+                .collect();
+            for (index, digit) in changes {
+                cells[index] = digit;
+            }
+            let grid = Grid::from_cells(cells.clone().try_into().unwrap()).unwrap();
+            let mut expected = Vec::new();
+            for unit in Unit::all() {
+                for digit in 1..=9u8 {
+                    let count = unit.cells().filter(|p| cells[p.index()] == digit).count();
+                    if count > 1 {
+                        expected.push((unit, digit, count));
+                    }
+                }
+            }
+            let found: Vec<(Unit, u8, usize)> = grid
+                .conflicts()
+                .iter()
+                .map(|c| (c.unit, c.digit.get(), c.cells.len()))
+                .collect();
+            prop_assert_eq!(&found, &expected);
+            prop_assert_eq!(grid.first_conflict().is_some(), !expected.is_empty());
+        }
+    }
 
     #[test]
     fn positions_print_from_one() {
