@@ -31,6 +31,23 @@ fn errors_come_before_the_terminal_is_taken() {
     let (status, _, stderr) = run(&["play", MEDIUM], "");
     assert_eq!(status, 2);
     assert!(stderr.contains("needs a terminal"), "{stderr}");
+    // HoDoKu's library line too, with a candidate struck out: a state to play from.
+    let open = MEDIUM.find('.').unwrap();
+    let (_, marks, _) = run(&["candidates", "-f", "candidates"], &format!("{MEDIUM}\n"));
+    let cell = &marks[9 * open..9 * open + 9];
+    let (_, solution, _) = run(&["solve"], &format!("{MEDIUM}\n"));
+    let struck = cell
+        .chars()
+        .find(|&c| c != '.' && c != solution.as_bytes()[open] as char)
+        .unwrap();
+    let library = format!(
+        ":0000:x:{MEDIUM}:{struck}{}{}::",
+        open / 9 + 1,
+        open % 9 + 1
+    );
+    let (status, _, stderr) = run(&["play", &library], "");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
     let clash = format!("55{}", &MEDIUM[2..]);
     let (status, _, stderr) = run(&["play", &clash], "");
     assert_eq!(status, 2);

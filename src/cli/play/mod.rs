@@ -25,7 +25,7 @@ use clap::Args;
 use ratatui::crossterm::event::{self, Event};
 use sudoku_engine::generate::Options;
 use sudoku_engine::sized::{Alphabet, Shape};
-use sudoku_engine::{InvalidPuzzle, Position, Record};
+use sudoku_engine::{Position, Record};
 use sudoku_logic::Level;
 
 use super::input::Source;
@@ -164,13 +164,13 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
     };
     let path = PathBuf::from(source);
     if source != "-" && !path.exists() {
-        let puzzle = sudoku_engine::parse::parse_one(source).map_err(|error| InvalidPuzzle {
-            text: source.clone(),
-            error,
-        });
-        let record = Record::new(1, puzzle);
-        let game = game_of(&record, args)
-            .with_context(|| format!("{source}: no such file, and not a puzzle to play"))?;
+        // Read as a file holding that one line would be (a candidate state, HoDoKu's library
+        // line, another size), as the other subcommands read a puzzle in place of a FILE.
+        let text = std::io::Cursor::new(format!("{source}\n").into_bytes());
+        let not_a_puzzle = || format!("{source}: no such file, and not a puzzle to play");
+        let record = puzzle_records(text, &args.sizes).next().transpose()?;
+        let record = record.with_context(not_a_puzzle)?;
+        let game = game_of(&record, args).with_context(not_a_puzzle)?;
         return Ok((game, None));
     }
     let input = match source.as_str() {
