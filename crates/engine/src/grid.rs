@@ -58,6 +58,13 @@ impl Position {
         self.row() / 3 * 3 + self.column() / 3
     }
 
+    /// Its row, column and box as unit numbers 0-26, in the order of [`Unit::all`]: the row
+    /// (0-8), 9 + the column, 18 + the box.
+    #[inline]
+    pub const fn unit_numbers(self) -> [usize; 3] {
+        [self.row(), 9 + self.column(), 18 + self.block()]
+    }
+
     /// The band (three rows, 27 cells), counted from 0 top to bottom.
     #[inline]
     pub const fn band(self) -> usize {
@@ -246,7 +253,7 @@ impl Grid {
         let mut used = [0u16; 27];
         for (position, digit) in self.givens() {
             let bit = DigitSet::single(digit).bits();
-            let units = [position.row(), 9 + position.column(), 18 + position.block()];
+            let units = position.unit_numbers();
             if units.iter().any(|&u| used[u] & bit != 0) {
                 return true;
             }

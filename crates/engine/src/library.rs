@@ -42,18 +42,22 @@ pub(crate) fn read_library_line(line: &[u8], start: usize) -> Result<LibraryLine
     if struck.is_empty() || grid.first_conflict().is_some() {
         return Ok(LibraryLine::Puzzle(grid));
     }
-    let sees = |a: Position, b: Position| {
-        a.row() == b.row() || a.column() == b.column() || a.block() == b.block()
-    };
-    let mut marks = [ALL_DIGITS; CELLS];
+    // Each unit's digits; an open cell keeps those none of its units has.
+    let mut used = [0u16; 27];
     for (position, digit) in grid.givens() {
-        let bit = 1 << digit.get();
-        marks[position.index()] = bit;
-        for peer in Position::all().filter(|&peer| sees(peer, position)) {
-            if grid.get(peer).is_none() {
-                marks[peer.index()] &= !bit;
-            }
+        for unit in position.unit_numbers() {
+            used[unit] |= 1 << digit.get();
         }
+    }
+    let mut marks = [0u16; CELLS];
+    for position in Position::all() {
+        marks[position.index()] = match grid.get(position) {
+            Some(digit) => 1 << digit.get(),
+            None => {
+                let [row, column, block] = position.unit_numbers();
+                ALL_DIGITS & !(used[row] | used[column] | used[block])
+            }
+        };
     }
     for (position, digit) in struck {
         if grid.get(position).is_none() {

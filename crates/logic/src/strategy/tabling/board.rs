@@ -23,8 +23,7 @@ fn unit_of_index(unit: usize) -> sudoku_engine::grid::Unit {
 
 /// The cell's row, column and box, as unit numbers.
 pub(super) fn units_of(cell: usize) -> [usize; 3] {
-    let position = Position::new(cell);
-    [position.row(), 9 + position.column(), 18 + position.block()]
+    Position::new(cell).unit_numbers()
 }
 
 /// The 20 peers of a cell as bits.
