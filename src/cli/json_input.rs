@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Cursor};
 
 use serde_json::Value;
+use sudoku_engine::lines::UTF8_MARK;
 use sudoku_engine::{InvalidPuzzle, ParseError, Record};
 
 use super::csv_input::{CsvRecords, PUZZLE_COLUMN_NAMES, is_csv_with_header};
@@ -135,22 +136,15 @@ impl<R: BufRead> JsonRecords<R> {
     }
 }
 
-/// The byte-order mark of UTF-8, skipped at the start of the input.
-const UTF8_MARK: &[u8] = b"\xEF\xBB\xBF";
-
 impl Reading {
     /// The record of one JSON value's text.
     fn record(&self, ValueText { line, text }: ValueText<'_>) -> Record {
-        match text {
-            Ok(text) => self.record_of(line, text, serde_json::from_slice(text)),
-            Err(why) => refused(line, &[], why),
-        }
-    }
-
-    /// The record of one JSON value, parsed (or not) from `text`, starting on `line`.
-    fn record_of(&self, line: u64, text: &[u8], value: serde_json::Result<Value>) -> Record {
+        let text = match text {
+            Ok(text) => text,
+            Err(why) => return refused(line, &[], why),
+        };
         let refused = |why: String| refused(line, text, why);
-        let (puzzle, solution, holder) = match value {
+        let (puzzle, solution, holder) = match serde_json::from_slice(text) {
             Ok(Value::Object(object)) => {
                 let field = self.field.as_deref().unwrap_or_else(|| {
                     let mut names = PUZZLE_COLUMN_NAMES.into_iter();

@@ -7,6 +7,9 @@ use std::io::{self, BufRead};
 
 use crate::markup::{column_as_written, fold_markup};
 
+/// The byte-order mark of UTF-8, skipped at the start of an input.
+pub const UTF8_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 /// Reads a text line by line into one reused buffer, so that memory does not grow with the
 /// input: a line longer than its bound is cut there and marked, the rest of it skipped.
 ///
@@ -92,8 +95,8 @@ impl<R: BufRead> LineReader<R> {
         }
         if read_any {
             self.number += 1;
-            if self.number == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
-                self.line.drain(..3);
+            if self.number == 1 && self.line.starts_with(UTF8_MARK) {
+                self.line.drain(..UTF8_MARK.len());
             }
             if self.folds_markup {
                 self.written = fold_markup(&mut self.line);

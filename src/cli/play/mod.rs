@@ -164,11 +164,15 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
     };
     let path = PathBuf::from(source);
     if source != "-" && !path.exists() {
-        // Read as a file holding that one line would be (a candidate state, HoDoKu's library
-        // line, another size), as the other subcommands read a puzzle in place of a FILE.
-        let text = std::io::Cursor::new(format!("{source}\n").into_bytes());
+        // The puzzle itself, read as the other subcommands read one in place of a FILE (a
+        // candidate state, HoDoKu's library line, another size).
+        let argument = Source::Argument {
+            position: 1,
+            text: source.clone(),
+        };
         let not_a_puzzle = || format!("{source}: no such file, and not a puzzle to play");
-        let record = puzzle_records(text, &args.sizes).next().transpose()?;
+        let mut records = puzzle_records(argument.open()?, &args.sizes);
+        let record = records.next().transpose()?;
         let record = record.with_context(not_a_puzzle)?;
         let game = game_of(&record, args).with_context(not_a_puzzle)?;
         return Ok((game, None));
