@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
-use sudoku_engine::solver::{SearchStats, count_measured};
+use sudoku_engine::solver::{SearchStats, count_and_first_measured};
 use sudoku_engine::{Record, SolutionCount};
 
 use super::input::{InputArgs, run_puzzles};
@@ -14,7 +14,7 @@ use super::output::{
     csv_cell, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
 };
 use super::pipeline::{JobsArgs, Setup};
-use super::sizes::{SizeArgs, other_size};
+use super::sizes::{AnyGrid, SizeArgs, other_size};
 use super::status::Status;
 
 /// Puzzles handed to a worker at a time: a count takes microseconds.
@@ -89,25 +89,26 @@ struct JsonCount {
     search: Option<JsonSearch>,
 }
 
-/// The count of a record's puzzle, or why it cannot be counted, within `budget` (already
-/// started); the search's work is added to `search`.
+/// The count of a record's puzzle, with the first solution found (the solution, when there
+/// is one), or why it cannot be counted, within `budget` (already started); the search's work
+/// is added to `search`.
 pub(super) fn count_record(
     record: &Record,
     limit: u64,
     budget: Option<Budget>,
     sizes: SizeArgs,
     search: &mut SearchStats,
-) -> Result<SolutionCount, Problem> {
+) -> Result<(SolutionCount, Option<AnyGrid>), Problem> {
     let deadline = budget.map(|budget| budget.deadline);
     let timed_out = out_of(budget);
     if let Some(state) = candidate_state(record, &sizes) {
         let state = state?;
-        let count = state
+        let (count, first) = state
             .count_solutions(limit, deadline, search)
             .map_err(timed_out)?;
         return match count.found {
             0 => Err(why_no_solution(&state, budget)),
-            _ => Ok(count),
+            _ => Ok((count, first)),
         };
     }
     if let Some(sized) = other_size(record, &sizes) {
@@ -120,13 +121,14 @@ pub(super) fn count_record(
             .map_err(timed_out);
     }
     let puzzle = record_puzzle(record)?;
-    let count = count_measured(puzzle, limit, deadline, search).map_err(timed_out)?;
+    let (count, first) =
+        count_and_first_measured(puzzle, limit, deadline, search).map_err(timed_out)?;
     if count.found == 0
         && let clash @ Problem::Clash(_) = unsolvable(puzzle)
     {
         return Err(clash);
     }
-    Ok(count)
+    Ok((count, first.map(AnyGrid::Nine)))
 }
 
 /// The problem with a count, if any: none at all is always one; more than one, when `unique` is
@@ -160,7 +162,8 @@ pub fn run(args: CountArgs) -> Result<Status> {
     let figures = args.output.stats;
     let work = move |record: &Record| {
         let mut search = SearchStats::default();
-        let result = count_record(record, limit, budget.start(), sizes, &mut search);
+        let result = count_record(record, limit, budget.start(), sizes, &mut search)
+            .map(|(count, _first)| count);
         (result, search)
     };
     let setup = Setup {

@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use sudoku_engine::sized::{Alphabet, SizedGrid};
-use sudoku_engine::solver::{SearchStats, count_within_measured, solve_within_measured};
+use sudoku_engine::sized::{Alphabet, SizedGrid, count_and_first_within_measured as sized_count};
+use sudoku_engine::solver::{SearchStats, count_and_first_within_measured, solve_within_measured};
 use sudoku_engine::{Position, SolutionCount, TimedOut};
 use sudoku_logic::sized::{self, SizedCandidates, SizedStep};
 use sudoku_logic::{
@@ -237,23 +237,32 @@ impl AnyState {
 
     /// Counts the solutions the state allows (its values kept, every open cell one of its
     /// candidates), stopping at `limit`, within `deadline` (a 9x9 count never comes near one),
-    /// adding the search's work to `stats`.
+    /// with the first solution found (the solution, when there is one), adding the search's
+    /// work to `stats`.
     pub fn count_solutions(
         &self,
         limit: u64,
         deadline: Option<Instant>,
         stats: &mut SearchStats,
-    ) -> Result<SolutionCount, TimedOut> {
-        match self {
+    ) -> Result<(SolutionCount, Option<AnyGrid>), TimedOut> {
+        Ok(match self {
             AnyState::Nine(state) | AnyState::NineIn(state, _) => {
-                let grid = state.grid();
-                Ok(count_within_measured(&grid, &state.allowed(), limit, stats))
+                let (grid, allowed) = (state.grid(), state.allowed());
+                let (count, first) = count_and_first_within_measured(&grid, &allowed, limit, stats);
+                let first =
+                    first.map(|solution| AnyGrid::Nine(solution).written_in(self.alphabet()));
+                (count, first)
             }
             AnyState::Other(state) => {
                 let (grid, allowed) = (state.grid(), state.allowed());
-                sudoku_engine::sized::count_within_measured(&grid, &allowed, limit, deadline, stats)
+                let (count, first) = sized_count(&grid, &allowed, limit, deadline, stats)?;
+                let alphabet = state.alphabet();
+                (
+                    count,
+                    first.map(|grid| AnyGrid::Other(SizedPuzzle { grid, alphabet })),
+                )
             }
-        }
+        })
     }
 
     /// The first solution the state allows, as [`AnyState::count_solutions`] counts them,

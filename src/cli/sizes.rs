@@ -113,19 +113,31 @@ impl SizedPuzzle {
         })
     }
 
-    /// Counts its solutions up to `limit` within `deadline`, adding the search's work to
-    /// `stats`: a 9x9 grid (in letters, say) by the faster 9x9 engine, any other by the engine
-    /// of every size.
+    /// Counts its solutions up to `limit` within `deadline`, with the first one found, adding
+    /// the search's work to `stats`: a 9x9 grid (in letters, say) by the faster 9x9 engine, any
+    /// other by the engine of every size.
     pub fn count_measured(
         &self,
         limit: u64,
         deadline: Option<Instant>,
         stats: &mut SearchStats,
-    ) -> Result<SolutionCount, TimedOut> {
-        match self.grid.to_nine() {
-            Some(nine) => solver::count_measured(&nine, limit, deadline, stats),
-            None => sized::count_measured(&self.grid, limit, deadline, stats),
-        }
+    ) -> Result<(SolutionCount, Option<AnyGrid>), TimedOut> {
+        Ok(match self.grid.to_nine() {
+            Some(nine) => {
+                let (count, first) =
+                    solver::count_and_first_measured(&nine, limit, deadline, stats)?;
+                let first = first.map(|solution| AnyGrid::Nine(solution).written_in(self.alphabet));
+                (count, first)
+            }
+            None => {
+                let (count, first) =
+                    sized::count_and_first_measured(&self.grid, limit, deadline, stats)?;
+                (
+                    count,
+                    first.map(|solution| AnyGrid::Other(self.with(solution))),
+                )
+            }
+        })
     }
 }
 

@@ -110,10 +110,9 @@ fn solve_record(record: &Record, solving: Solving) -> Solved {
     let mut search = SearchStats::default();
     let budget = solving.budget.start();
     let result = match solving.unique {
-        true => at_most_one_solution(record, budget, solving.sizes, &mut search),
-        false => Ok(()),
+        true => unique_solution(record, budget, solving.sizes, &mut search),
+        false => first_solution(record, budget, solving.sizes, &mut search),
     };
-    let result = result.and_then(|()| first_solution(record, budget, solving.sizes, &mut search));
     Solved {
         result,
         search,
@@ -121,17 +120,17 @@ fn solve_record(record: &Record, solving: Solving) -> Solved {
     }
 }
 
-/// `Ok` unless the record's puzzle has more than one solution (the problem then) or cannot be
-/// counted; a puzzle without a solution is left to the solve to report.
-fn at_most_one_solution(
+/// The solution of a record's puzzle when it has exactly one, or why not: found by the count
+/// to 2 that shows it unique, in one search.
+fn unique_solution(
     record: &Record,
     budget: Option<Budget>,
     sizes: SizeArgs,
     search: &mut SearchStats,
-) -> Result<(), Problem> {
-    let count = count_record(record, 2, budget, sizes, search)?;
+) -> Result<AnyGrid, Problem> {
+    let (count, first) = count_record(record, 2, budget, sizes, search)?;
     match count.found {
-        0 | 1 => Ok(()),
+        0 | 1 => first.ok_or(Problem::NoSolution),
         _ => Err(Problem::NotUnique(count)),
     }
 }

@@ -274,6 +274,37 @@ fn solve_unique_answers_only_puzzles_with_one_solution() {
 }
 
 #[test]
+fn solve_unique_answers_from_the_count_that_shows_it_unique() {
+    // One search: the count to 2 keeps the solution it meets, so `solve -u` does exactly the
+    // work of `count -l 2` (a 9x9 puzzle, a 25x25 one, a candidate state), and the same answer
+    // as `solve`.
+    let hard = common::puzzles("hardest_1106.txt")[0].to_string();
+    let large = std::fs::read_to_string(puzzle_path("gecode_25x25_one.txt")).unwrap();
+    let (_, marks, _) = run(&["candidates", "-f", "candidates"], &format!("{hard}\n"));
+    let input = format!("{hard}\n{large}{marks}");
+    let stats = |args: &[&str]| -> Vec<(serde_json::Value, serde_json::Value)> {
+        let (status, json, stderr) = run(args, &input);
+        assert_eq!(status, 0, "{stderr}");
+        let records = json
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap());
+        records
+            .map(|r| (r["guesses"].clone(), r["nodes"].clone()))
+            .collect()
+    };
+    let counted = stats(&["count", "-l", "2", "--stats", "-f", "json"]);
+    assert_eq!(counted.len(), 3);
+    assert!(
+        counted
+            .iter()
+            .all(|(guesses, _)| guesses.as_u64() > Some(0)),
+        "{counted:?}"
+    );
+    assert_eq!(stats(&["solve", "-u", "--stats", "-f", "json"]), counted);
+    assert_eq!(run(&["solve", "-u"], &input).1, run(&["solve"], &input).1);
+}
+
+#[test]
 fn a_puzzle_written_in_place_of_a_file_is_that_puzzle() {
     let sample = puzzle_path("sample.txt");
     let sample = sample.to_str().unwrap();

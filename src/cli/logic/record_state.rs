@@ -40,7 +40,7 @@ pub(super) fn state_of(
         }
         if need_unique {
             let deadline = budget.map(|budget| budget.deadline);
-            let count = sized
+            let (count, _first) = sized
                 .count_measured(2, deadline, &mut SearchStats::default())
                 .map_err(out_of(budget))?;
             match count.found {
@@ -72,7 +72,7 @@ pub(super) fn state_of(
 /// ([`why_no_solution`]) or several.
 fn unique_state(state: AnyState, budget: Option<Budget>) -> Result<AnyState, Problem> {
     let deadline = budget.map(|budget| budget.deadline);
-    let count = state
+    let (count, _first) = state
         .count_solutions(2, deadline, &mut SearchStats::default())
         .map_err(out_of(budget))?;
     match count.found {

@@ -31,9 +31,10 @@ pub use generate::{generate, generate_accepted, generate_before, random_grid};
 pub use grid::{SizedConflict, SizedGrid};
 pub use shape::{MAX_SIZE, Shape};
 pub use solver::{
-    count_and_first_before, count_measured, count_solutions, count_solutions_before,
-    count_solutions_within, count_solutions_within_before, count_within_measured, random_solution,
-    solve, solve_before, solve_measured, solve_within, solve_within_measured,
+    count_and_first_before, count_and_first_measured, count_and_first_within_measured,
+    count_measured, count_solutions, count_solutions_before, count_solutions_within,
+    count_solutions_within_before, count_within_measured, random_solution, solve, solve_before,
+    solve_measured, solve_within, solve_within_measured,
 };
 
 /// What is wrong with a grid of another size, or with the words naming its shape or alphabet.

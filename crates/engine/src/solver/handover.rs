@@ -12,7 +12,7 @@ use std::time::Instant;
 use super::{Board, Fallback, SearchStats, SolutionCount, Visitor};
 use crate::error::TimedOut;
 use crate::grid::Grid;
-use crate::sized::{self, Shape, SizedGrid};
+use crate::sized::{self, SizedGrid};
 
 /// How many guesses a search may make without a solution before it hands over.
 pub(super) const PATIENCE: u64 = 10_000;
@@ -58,23 +58,19 @@ impl<V: Visitor> Visitor for Patient<V> {
     }
 }
 
-/// `puzzle` as a grid of the other-size solver.
-fn sized_of(puzzle: &Grid) -> SizedGrid {
-    let shape = Shape::new(3, 3).expect("3x3 boxes are a shape");
-    SizedGrid::from_values(shape, puzzle.cells().to_vec()).expect("9x9 values fit")
-}
-
 /// The first solution by the other-size solver, its work added to `stats`.
 pub(super) fn solve(
     puzzle: &Grid,
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<Option<Grid>, TimedOut> {
-    let solution = sized::solve_measured(&sized_of(puzzle), deadline, stats)?;
-    Ok(solution.map(|s| {
-        let cells = s.cells().try_into().expect("81 cells");
-        Grid::from_cells(cells).expect("values 1-9")
-    }))
+    let solution = sized::solve_measured(&SizedGrid::from_nine(puzzle), deadline, stats)?;
+    Ok(solution.map(|solution| nine_of(&solution)))
+}
+
+/// A 9x9 grid of the other-size solver as a grid of this engine.
+fn nine_of(grid: &SizedGrid) -> Grid {
+    grid.to_nine().expect("a 9x9 grid of values 1-9")
 }
 
 /// The solutions counted by the other-size solver, up to `limit`.
@@ -84,5 +80,17 @@ pub(super) fn count(
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<SolutionCount, TimedOut> {
-    sized::count_measured(&sized_of(puzzle), limit, deadline, stats)
+    sized::count_measured(&SizedGrid::from_nine(puzzle), limit, deadline, stats)
+}
+
+/// The solutions counted by the other-size solver, up to `limit`, with the first one.
+pub(super) fn count_and_first(
+    puzzle: &Grid,
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<(SolutionCount, Option<Grid>), TimedOut> {
+    let (count, first) =
+        sized::count_and_first_measured(&SizedGrid::from_nine(puzzle), limit, deadline, stats)?;
+    Ok((count, first.map(|solution| nine_of(&solution))))
 }

@@ -238,6 +238,24 @@ struct Counter {
     limit: u64,
 }
 
+impl Counter {
+    /// A counter that stops at `limit` solutions (a `limit` of 0 is 1).
+    fn new(limit: u64) -> Counter {
+        Counter {
+            found: 0,
+            limit: limit.max(1),
+        }
+    }
+
+    /// The count, once the search is over: `finished` when it went through its whole tree.
+    fn count(&self, finished: bool) -> SolutionCount {
+        SolutionCount {
+            found: self.found,
+            limit_reached: !finished,
+        }
+    }
+}
+
 impl Visitor for Counter {
     // A count walks the whole tree (unless the limit stops it): the rule with smaller trees.
     const FALLBACK: Fallback = Fallback::FewestCandidates;
@@ -245,6 +263,23 @@ impl Visitor for Counter {
     fn solution(&mut self, _board: &Board) -> bool {
         self.found += 1;
         self.found < self.limit
+    }
+}
+
+/// Counts solutions up to a limit, and keeps the first one.
+struct CounterKeepingFirst {
+    counter: Counter,
+    first: Option<Grid>,
+}
+
+impl Visitor for CounterKeepingFirst {
+    const FALLBACK: Fallback = Counter::FALLBACK;
+
+    fn solution(&mut self, board: &Board) -> bool {
+        if self.first.is_none() {
+            self.first = Some(board.solution());
+        }
+        self.counter.solution(board)
     }
 }
 
@@ -318,23 +353,7 @@ pub fn solve_with_stats(puzzle: &Grid) -> (Option<Grid>, SearchStats) {
 /// count is a lower bound.
 #[must_use]
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
-    let mut counter = Patient::new(Counter {
-        found: 0,
-        limit: limit.max(1),
-    });
-    let mut stats = SearchStats::default();
-    let finished = search(
-        &mut Board::from_givens(&Givens::of(puzzle)),
-        &mut counter,
-        &mut stats,
-    );
-    if counter.gave_up {
-        return handover::count(puzzle, limit, None, &mut stats).expect("no deadline");
-    }
-    SolutionCount {
-        found: counter.inner.found,
-        limit_reached: !finished,
-    }
+    count_measured(puzzle, limit, None, &mut SearchStats::default()).expect("no deadline")
 }
 
 /// Counts the solutions of `puzzle` in which every empty cell holds one of its allowed digits,
@@ -356,16 +375,25 @@ pub fn count_within_measured(
     limit: u64,
     stats: &mut SearchStats,
 ) -> SolutionCount {
-    let mut board = board_within(puzzle, allowed);
-    let mut counter = Counter {
-        found: 0,
-        limit: limit.max(1),
+    let mut counter = Counter::new(limit);
+    let finished = search(&mut board_within(puzzle, allowed), &mut counter, stats);
+    counter.count(finished)
+}
+
+/// Like [`count_within_measured`], with the first solution found too (the solution, for a
+/// state that has one): the count and the solution of one search, not two.
+pub fn count_and_first_within_measured(
+    puzzle: &Grid,
+    allowed: &[DigitSet; CELLS],
+    limit: u64,
+    stats: &mut SearchStats,
+) -> (SolutionCount, Option<Grid>) {
+    let mut keeping = CounterKeepingFirst {
+        counter: Counter::new(limit),
+        first: None,
     };
-    let finished = search(&mut board, &mut counter, stats);
-    SolutionCount {
-        found: counter.found,
-        limit_reached: !finished,
-    }
+    let finished = search(&mut board_within(puzzle, allowed), &mut keeping, stats);
+    (keeping.counter.count(finished), keeping.first)
 }
 
 /// The first solution of `puzzle` in which every empty cell holds one of its allowed digits
@@ -498,31 +526,52 @@ pub fn count_measured(
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<SolutionCount, TimedOut> {
-    let counter = Counter {
-        found: 0,
-        limit: limit.max(1),
+    match count_search(puzzle, Counter::new(limit), deadline, stats)? {
+        Some((counter, finished)) => Ok(counter.count(finished)),
+        None => handover::count(puzzle, limit, deadline, stats),
+    }
+}
+
+/// Like [`count_measured`], with the first solution found too (the solution, for a puzzle
+/// that has one): the count and the solution of one search, not two.
+pub fn count_and_first_measured(
+    puzzle: &Grid,
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<(SolutionCount, Option<Grid>), TimedOut> {
+    let keeping = CounterKeepingFirst {
+        counter: Counter::new(limit),
+        first: None,
     };
+    match count_search(puzzle, keeping, deadline, stats)? {
+        Some((keeping, finished)) => Ok((keeping.counter.count(finished), keeping.first)),
+        None => handover::count_and_first(puzzle, limit, deadline, stats),
+    }
+}
+
+/// Runs a counting search of `puzzle` with `visitor`, up to `deadline` (if any): the visitor
+/// and whether the search went through its whole tree, or `None` when the search got lost
+/// (see `handover.rs`) and the puzzle is the other solver's.
+fn count_search<V: Visitor>(
+    puzzle: &Grid,
+    visitor: V,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<Option<(V, bool)>, TimedOut> {
     let board = &mut Board::from_givens(&Givens::of(puzzle));
+    // Without a deadline the search is compiled without the clock.
     let Some(deadline) = deadline else {
-        let mut visitor = Patient::new(counter);
+        let mut visitor = Patient::new(visitor);
         let finished = search(board, &mut visitor, stats);
-        if visitor.gave_up {
-            return handover::count(puzzle, limit, None, stats);
-        }
-        return Ok(SolutionCount {
-            found: visitor.inner.found,
-            limit_reached: !finished,
-        });
+        return Ok((!visitor.gave_up).then_some((visitor.inner, finished)));
     };
-    let mut visitor = Patient::new(Timed::new(counter, deadline));
+    let mut visitor = Patient::new(Timed::new(visitor, deadline));
     let finished = search(board, &mut visitor, stats);
     match (visitor.inner.expired, visitor.gave_up) {
         (true, _) => Err(TimedOut),
-        (false, true) => handover::count(puzzle, limit, Some(deadline), stats),
-        (false, false) => Ok(SolutionCount {
-            found: visitor.inner.inner.found,
-            limit_reached: !finished,
-        }),
+        (false, true) => Ok(None),
+        (false, false) => Ok(Some((visitor.inner.inner, finished))),
     }
 }
 
@@ -642,6 +691,55 @@ mod tests {
         assert!(count.is_unique());
         assert!(stats.backtracks >= STACKS_AFTER_BACKTRACKS, "{stats:?}");
         assert!(stats.nodes < 40, "{stats:?}");
+    }
+
+    #[test]
+    fn a_count_keeps_the_first_solution_it_meets() {
+        let mut several = grid(SEVENTEEN);
+        several.set(
+            Position::new(several.cells().iter().position(|&v| v != 0).unwrap()),
+            None,
+        );
+        // A sparse grid without a solution that the search hands over (line 13).
+        let lost = include_str!("../../../../puzzles/slow_no_solution.txt")
+            .lines()
+            .nth(12);
+        let lost = grid(&lost.unwrap()[..81]);
+        for (puzzle, limit) in [
+            (grid(SEVENTEEN), 2),
+            (several, 3),
+            (grid(EASY), 1),
+            (lost, 2),
+        ] {
+            let (mut counting, mut keeping) = (SearchStats::default(), SearchStats::default());
+            let count = count_measured(&puzzle, limit, None, &mut counting).unwrap();
+            let (kept, first) =
+                count_and_first_measured(&puzzle, limit, None, &mut keeping).unwrap();
+            assert_eq!((kept, keeping), (count, counting), "{puzzle}");
+            assert_eq!(first.is_some(), count.found > 0, "{puzzle}");
+            assert!(
+                first.is_none_or(|first| first.is_solution_of(&puzzle)),
+                "{puzzle}"
+            );
+            if puzzle == lost {
+                assert!(keeping.guesses >= handover::PATIENCE, "{keeping:?}");
+                continue;
+            }
+            let allowed = [DigitSet::ALL; CELLS];
+            let mut within = SearchStats::default();
+            let (kept, first) =
+                count_and_first_within_measured(&puzzle, &allowed, limit, &mut within);
+            assert_eq!(
+                kept,
+                count_solutions_within(&puzzle, &allowed, limit),
+                "{puzzle}"
+            );
+            assert_eq!(first.is_some(), count.found > 0, "{puzzle}");
+            assert!(
+                first.is_none_or(|first| first.is_solution_of(&puzzle)),
+                "{puzzle}"
+            );
+        }
     }
 
     #[test]

@@ -243,17 +243,47 @@ pub fn count_and_first_before(
     limit: u64,
     deadline: Option<Instant>,
 ) -> Result<(SolutionCount, Option<SizedGrid>), TimedOut> {
+    count_and_first_measured(puzzle, limit, deadline, &mut SearchStats::default())
+}
+
+/// Like [`count_and_first_before`], adding the work done (up to the answer or the deadline)
+/// to `stats`.
+pub fn count_and_first_measured(
+    puzzle: &SizedGrid,
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<(SolutionCount, Option<SizedGrid>), TimedOut> {
+    count_keeping_first(puzzle, limit, (deadline, None), stats)
+}
+
+/// Like [`count_within_measured`], with the first solution found too, as
+/// [`count_and_first_before`] keeps it.
+pub fn count_and_first_within_measured(
+    puzzle: &SizedGrid,
+    allowed: &[u64],
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<(SolutionCount, Option<SizedGrid>), TimedOut> {
+    assert_eq!(allowed.len(), puzzle.cells().len(), "one word per cell");
+    count_keeping_first(puzzle, limit, (deadline, Some(allowed)), stats)
+}
+
+/// The count up to `limit` and the first solution of one search of `puzzle` (its cells within
+/// `allowed`, when given); Err when `deadline` passed first.
+fn count_keeping_first(
+    puzzle: &SizedGrid,
+    limit: u64,
+    bounds: (Option<Instant>, Option<&[u64]>),
+    stats: &mut SearchStats,
+) -> Result<(SolutionCount, Option<SizedGrid>), TimedOut> {
     let mut counter = counter(limit);
     let visitor = move || CounterKeepingFirst {
         counter: counter(),
         first: First(None),
     };
-    let found = search_for(
-        puzzle,
-        visitor,
-        (deadline, None),
-        &mut SearchStats::default(),
-    )?;
+    let found = search_for(puzzle, visitor, bounds, stats)?;
     Ok((count_of(&found.counter), solution_of(puzzle, found.first)))
 }
 
@@ -460,6 +490,18 @@ mod tests {
                     (count.found, count.limit_reached)
                 );
                 assert!(first.unwrap().is_solution_of(&puzzle), "{shape} {blanks}");
+                // And within the candidates of a solution's values but one cell's.
+                let mut allowed = vec![u64::MAX >> (64 - shape.size()); shape.cells()];
+                for (cell, &value) in solution.cells().iter().enumerate().skip(1) {
+                    allowed[cell] = 1 << (value - 1);
+                }
+                let mut stats = SearchStats::default();
+                let (within, first) =
+                    count_and_first_within_measured(&puzzle, &allowed, 50, None, &mut stats)
+                        .unwrap();
+                assert_eq!(within, count_solutions_within(&puzzle, &allowed, 50));
+                assert_eq!(within.found, 1, "{shape} {blanks}");
+                assert_eq!(first, Some(solution.clone()), "{shape} {blanks}");
             }
         }
     }
