@@ -236,9 +236,8 @@ impl AnyState {
     }
 
     /// Counts the solutions the state allows (its values kept, every open cell one of its
-    /// candidates), stopping at `limit`, within `deadline` (a 9x9 count never comes near one),
-    /// with the first solution found (the solution, when there is one), adding the search's
-    /// work to `stats`.
+    /// candidates), stopping at `limit`, within `deadline`, with the first solution found (the
+    /// solution, when there is one), adding the search's work to `stats`.
     pub fn count_solutions(
         &self,
         limit: u64,
@@ -248,7 +247,8 @@ impl AnyState {
         Ok(match self {
             AnyState::Nine(state) | AnyState::NineIn(state, _) => {
                 let (grid, allowed) = (state.grid(), state.allowed());
-                let (count, first) = count_and_first_within_measured(&grid, &allowed, limit, stats);
+                let (count, first) =
+                    count_and_first_within_measured(&grid, &allowed, limit, deadline, stats)?;
                 let first =
                     first.map(|solution| AnyGrid::Nine(solution).written_in(self.alphabet()));
                 (count, first)
@@ -274,7 +274,8 @@ impl AnyState {
     ) -> Result<Option<AnyGrid>, TimedOut> {
         match self {
             AnyState::Nine(state) | AnyState::NineIn(state, _) => {
-                let solution = solve_within_measured(&state.grid(), &state.allowed(), stats);
+                let solution =
+                    solve_within_measured(&state.grid(), &state.allowed(), deadline, stats)?;
                 Ok(solution.map(|solution| AnyGrid::Nine(solution).written_in(self.alphabet())))
             }
             AnyState::Other(state) => {

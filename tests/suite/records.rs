@@ -399,6 +399,28 @@ fn a_candidate_state_that_rules_out_the_solution_is_refused() {
 }
 
 #[test]
+fn a_candidate_state_of_a_puzzle_without_solution_is_answered_as_its_puzzle() {
+    // The pencil marks of a sparse grid without a solution whose search gets lost: they rule
+    // nothing out that the givens allow, so the state has no solution for the givens' sake,
+    // and the search within them hands over as the grid's does.
+    let lost = std::fs::read_to_string(puzzle_path("slow_no_solution.txt")).unwrap();
+    let lost = &lost.lines().nth(12).unwrap()[..81];
+    let (_, marks, _) = run(&["candidates", "-f", "candidates"], &format!("{lost}\n"));
+    for command in ["solve", "count", "hint"] {
+        let (status, stdout, stderr) = run(&[command], &marks);
+        assert_eq!(
+            (status, stdout.as_str(), stderr.as_str()),
+            (1, "error: no solution\n", "sudoku: <stdin>:1: no solution\n"),
+            "{command}"
+        );
+    }
+    // Its count honours --timeout: the empty grid's marks, counted without a limit.
+    let (_, marks, _) = run(&["candidates", "-f", "candidates"], &".".repeat(81));
+    let (status, stdout, stderr) = run(&["count", "-l", "0", "--timeout", "0.2"], &marks);
+    assert_eq!((status, stdout.as_str()), (3, "error: timeout\n"), "{stderr}");
+}
+
+#[test]
 fn rating_a_solved_grid_says_it_is_solved() {
     let (status, stdout, _) = run(&["rate"], &format!("{SOLUTION}\n"));
     assert_eq!((status, stdout.as_str()), (0, "0.0 solved 0\n"));

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use sudoku_engine::sized::Shape;
-use sudoku_engine::solver::SearchStats;
+use sudoku_engine::solver::{SearchStats, count_and_first_measured};
 use sudoku_engine::{ParseError, Record, TimedOut};
 use sudoku_logic::sized::SizedCandidates;
 use sudoku_logic::{Candidates, CellDigit};
@@ -191,15 +191,20 @@ fn sized_ruled_out(
     Ok(Problem::RuledOut(cell.unwrap_or_default()))
 }
 
-/// The problem with a candidate state whose eliminations leave no solution: when its filled
-/// cells alone have one solution, the first cell where the candidates leave out its digit.
+/// The problem with a candidate state that has no solution, as [`sized_ruled_out`] words it:
+/// none at all when its filled cells alone have none, else its eliminations rule every
+/// solution out (and when those cells have one solution, the first cell where the candidates
+/// leave out its digit).
 fn ruled_out(state: &Candidates) -> Problem {
     let grid = state.grid();
-    let cell = match sudoku_engine::count_solutions(&grid, 2) {
-        count if count.is_unique() => sudoku_engine::solve(&grid)
-            .and_then(|solution| state.first_ruled_out(&solution))
-            .map(|CellDigit { position, digit }| format!(" ({position} must be {digit})")),
-        _ => None,
-    };
+    let mut stats = SearchStats::default();
+    let (count, first) = count_and_first_measured(&grid, 2, None, &mut stats).expect("no deadline");
+    if count.found == 0 {
+        return Problem::NoSolution;
+    }
+    let cell = first
+        .filter(|_| count.is_unique())
+        .and_then(|solution| state.first_ruled_out(&solution))
+        .map(|CellDigit { position, digit }| format!(" ({position} must be {digit})"));
     Problem::RuledOut(cell.unwrap_or_default())
 }

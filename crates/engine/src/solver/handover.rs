@@ -9,7 +9,8 @@
 
 use std::time::Instant;
 
-use super::{Board, Fallback, SearchStats, SolutionCount, Visitor};
+use super::{Board, Fallback, SearchStats, SolutionCount, Start, Visitor};
+use crate::digit::DigitSet;
 use crate::error::TimedOut;
 use crate::grid::Grid;
 use crate::sized::{self, SizedGrid};
@@ -58,14 +59,18 @@ impl<V: Visitor> Visitor for Patient<V> {
     }
 }
 
-/// The first solution by the other-size solver, its work added to `stats`.
-pub(super) fn solve(
-    puzzle: &Grid,
-    deadline: Option<Instant>,
-    stats: &mut SearchStats,
-) -> Result<Option<Grid>, TimedOut> {
-    let solution = sized::solve_measured(&SizedGrid::from_nine(puzzle), deadline, stats)?;
-    Ok(solution.map(|solution| nine_of(&solution)))
+/// The start as the other-size solver takes it: the grid, and for a pencil-mark state one
+/// word of allowed values per cell (bit `v - 1` for value `v`), a given's its own value.
+fn sized_start(start: Start<'_>) -> (SizedGrid, Option<Vec<u64>>) {
+    let allowed = start.allowed.map(|allowed| {
+        let cells = start.puzzle.cells().iter().zip(allowed);
+        let word = |(&value, digits): (&u8, &DigitSet)| match value {
+            0 => u64::from(digits.bits() >> 1),
+            value => 1 << (value - 1),
+        };
+        cells.map(word).collect()
+    });
+    (SizedGrid::from_nine(start.puzzle), allowed)
 }
 
 /// A 9x9 grid of the other-size solver as a grid of this engine.
@@ -73,24 +78,46 @@ fn nine_of(grid: &SizedGrid) -> Grid {
     grid.to_nine().expect("a 9x9 grid of values 1-9")
 }
 
+/// The first solution by the other-size solver, its work added to `stats`.
+pub(super) fn solve(
+    start: Start<'_>,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<Option<Grid>, TimedOut> {
+    let solution = match sized_start(start) {
+        (grid, None) => sized::solve_measured(&grid, deadline, stats)?,
+        (grid, Some(allowed)) => sized::solve_within_measured(&grid, &allowed, deadline, stats)?,
+    };
+    Ok(solution.map(|solution| nine_of(&solution)))
+}
+
 /// The solutions counted by the other-size solver, up to `limit`.
 pub(super) fn count(
-    puzzle: &Grid,
+    start: Start<'_>,
     limit: u64,
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<SolutionCount, TimedOut> {
-    sized::count_measured(&SizedGrid::from_nine(puzzle), limit, deadline, stats)
+    match sized_start(start) {
+        (grid, None) => sized::count_measured(&grid, limit, deadline, stats),
+        (grid, Some(allowed)) => {
+            sized::count_within_measured(&grid, &allowed, limit, deadline, stats)
+        }
+    }
 }
 
 /// The solutions counted by the other-size solver, up to `limit`, with the first one.
 pub(super) fn count_and_first(
-    puzzle: &Grid,
+    start: Start<'_>,
     limit: u64,
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<(SolutionCount, Option<Grid>), TimedOut> {
-    let (count, first) =
-        sized::count_and_first_measured(&SizedGrid::from_nine(puzzle), limit, deadline, stats)?;
+    let (count, first) = match sized_start(start) {
+        (grid, None) => sized::count_and_first_measured(&grid, limit, deadline, stats)?,
+        (grid, Some(allowed)) => {
+            sized::count_and_first_within_measured(&grid, &allowed, limit, deadline, stats)?
+        }
+    };
     Ok((count, first.map(|solution| nine_of(&solution))))
 }

@@ -365,19 +365,20 @@ pub fn count_solutions_within(
     allowed: &[DigitSet; CELLS],
     limit: u64,
 ) -> SolutionCount {
-    count_within_measured(puzzle, allowed, limit, &mut SearchStats::default())
+    let start = Start::within(puzzle, allowed);
+    count_from(start, limit, None, &mut SearchStats::default()).expect("no deadline")
 }
 
-/// Like [`count_solutions_within`], adding the search's work to `stats`.
+/// Like [`count_solutions_within`], giving up once `deadline` (if any) has passed, and adding
+/// the work done (up to the answer or the deadline) to `stats`.
 pub fn count_within_measured(
     puzzle: &Grid,
     allowed: &[DigitSet; CELLS],
     limit: u64,
+    deadline: Option<Instant>,
     stats: &mut SearchStats,
-) -> SolutionCount {
-    let mut counter = Counter::new(limit);
-    let finished = search(&mut board_within(puzzle, allowed), &mut counter, stats);
-    counter.count(finished)
+) -> Result<SolutionCount, TimedOut> {
+    count_from(Start::within(puzzle, allowed), limit, deadline, stats)
 }
 
 /// Like [`count_within_measured`], with the first solution found too (the solution, for a
@@ -386,45 +387,72 @@ pub fn count_and_first_within_measured(
     puzzle: &Grid,
     allowed: &[DigitSet; CELLS],
     limit: u64,
+    deadline: Option<Instant>,
     stats: &mut SearchStats,
-) -> (SolutionCount, Option<Grid>) {
-    let mut keeping = CounterKeepingFirst {
-        counter: Counter::new(limit),
-        first: None,
-    };
-    let finished = search(&mut board_within(puzzle, allowed), &mut keeping, stats);
-    (keeping.counter.count(finished), keeping.first)
+) -> Result<(SolutionCount, Option<Grid>), TimedOut> {
+    count_and_first_from(Start::within(puzzle, allowed), limit, deadline, stats)
 }
 
 /// The first solution of `puzzle` in which every empty cell holds one of its allowed digits
 /// (see [`count_solutions_within`]), or `None` when there is none.
 #[must_use]
 pub fn solve_within(puzzle: &Grid, allowed: &[DigitSet; CELLS]) -> Option<Grid> {
-    solve_within_measured(puzzle, allowed, &mut SearchStats::default())
+    let start = Start::within(puzzle, allowed);
+    first_solution_from(start, None, &mut SearchStats::default()).expect("no deadline")
 }
 
-/// Like [`solve_within`], adding the search's work to `stats`.
+/// Like [`solve_within`], giving up once `deadline` (if any) has passed, and adding the work
+/// done (up to the answer or the deadline) to `stats`.
 pub fn solve_within_measured(
     puzzle: &Grid,
     allowed: &[DigitSet; CELLS],
+    deadline: Option<Instant>,
     stats: &mut SearchStats,
-) -> Option<Grid> {
-    let mut visitor = FirstSolution(None);
-    search(&mut board_within(puzzle, allowed), &mut visitor, stats);
-    visitor.0
+) -> Result<Option<Grid>, TimedOut> {
+    first_solution_from(Start::within(puzzle, allowed), deadline, stats)
 }
 
-/// The board of `puzzle` with every digit an empty cell is not allowed removed from that cell.
-fn board_within(puzzle: &Grid, allowed: &[DigitSet; CELLS]) -> Board {
-    let mut board = Board::from_givens(&Givens::of(puzzle));
-    for (cell, (&value, &digits)) in puzzle.cells().iter().zip(allowed).enumerate() {
-        if value == 0 {
-            for digit in (!digits).iter() {
-                board.eliminate(cell, digit.index());
-            }
+/// Where a search starts: a puzzle and, for a pencil-mark state, the digits each of its empty
+/// cells may take.
+#[derive(Clone, Copy)]
+struct Start<'a> {
+    puzzle: &'a Grid,
+    allowed: Option<&'a [DigitSet; CELLS]>,
+}
+
+impl<'a> Start<'a> {
+    /// The start from `puzzle`'s givens.
+    fn of(puzzle: &'a Grid) -> Start<'a> {
+        Start {
+            puzzle,
+            allowed: None,
         }
     }
-    board
+
+    /// The start from `puzzle`'s givens, each empty cell held to its `allowed` digits.
+    fn within(puzzle: &'a Grid, allowed: &'a [DigitSet; CELLS]) -> Start<'a> {
+        Start {
+            puzzle,
+            allowed: Some(allowed),
+        }
+    }
+
+    /// The board the search begins with: the givens, and every digit an empty cell is not
+    /// allowed removed from that cell.
+    fn board(self) -> Board {
+        let mut board = Board::from_givens(&Givens::of(self.puzzle));
+        let Some(allowed) = self.allowed else {
+            return board;
+        };
+        for (cell, (&value, &digits)) in self.puzzle.cells().iter().zip(allowed).enumerate() {
+            if value == 0 {
+                for digit in (!digits).iter() {
+                    board.eliminate(cell, digit.index());
+                }
+            }
+        }
+        board
+    }
 }
 
 /// A visitor with a time budget: it stops the search once `deadline` has passed, looking at
@@ -489,22 +517,7 @@ pub fn solve_measured(
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<Option<Grid>, TimedOut> {
-    let board = &mut Board::from_givens(&Givens::of(puzzle));
-    let Some(deadline) = deadline else {
-        let mut visitor = Patient::new(FirstSolution(None));
-        search(board, &mut visitor, stats);
-        if visitor.gave_up {
-            return handover::solve(puzzle, None, stats);
-        }
-        return Ok(visitor.inner.0);
-    };
-    let mut visitor = Patient::new(Timed::new(FirstSolution(None), deadline));
-    search(board, &mut visitor, stats);
-    match (visitor.inner.expired, visitor.gave_up) {
-        (true, _) => Err(TimedOut),
-        (false, true) => handover::solve(puzzle, Some(deadline), stats),
-        (false, false) => Ok(visitor.inner.inner.0),
-    }
+    first_solution_from(Start::of(puzzle), deadline, stats)
 }
 
 /// Like [`count_solutions`], giving up once `deadline` has passed: then the error holds the
@@ -526,10 +539,7 @@ pub fn count_measured(
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<SolutionCount, TimedOut> {
-    match count_search(puzzle, Counter::new(limit), deadline, stats)? {
-        Some((counter, finished)) => Ok(counter.count(finished)),
-        None => handover::count(puzzle, limit, deadline, stats),
-    }
+    count_from(Start::of(puzzle), limit, deadline, stats)
 }
 
 /// Like [`count_measured`], with the first solution found too (the solution, for a puzzle
@@ -540,26 +550,61 @@ pub fn count_and_first_measured(
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<(SolutionCount, Option<Grid>), TimedOut> {
+    count_and_first_from(Start::of(puzzle), limit, deadline, stats)
+}
+
+/// The first solution from `start`, or `None`; Err once `deadline` (if any) has passed.
+fn first_solution_from(
+    start: Start<'_>,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<Option<Grid>, TimedOut> {
+    match run_search(start, FirstSolution(None), deadline, stats)? {
+        Some((found, _)) => Ok(found.0),
+        None => handover::solve(start, deadline, stats),
+    }
+}
+
+/// The solutions from `start` counted up to `limit`; Err once `deadline` (if any) has passed.
+fn count_from(
+    start: Start<'_>,
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<SolutionCount, TimedOut> {
+    match run_search(start, Counter::new(limit), deadline, stats)? {
+        Some((counter, finished)) => Ok(counter.count(finished)),
+        None => handover::count(start, limit, deadline, stats),
+    }
+}
+
+/// [`count_from`], with the first solution found too.
+fn count_and_first_from(
+    start: Start<'_>,
+    limit: u64,
+    deadline: Option<Instant>,
+    stats: &mut SearchStats,
+) -> Result<(SolutionCount, Option<Grid>), TimedOut> {
     let keeping = CounterKeepingFirst {
         counter: Counter::new(limit),
         first: None,
     };
-    match count_search(puzzle, keeping, deadline, stats)? {
+    match run_search(start, keeping, deadline, stats)? {
         Some((keeping, finished)) => Ok((keeping.counter.count(finished), keeping.first)),
-        None => handover::count_and_first(puzzle, limit, deadline, stats),
+        None => handover::count_and_first(start, limit, deadline, stats),
     }
 }
 
-/// Runs a counting search of `puzzle` with `visitor`, up to `deadline` (if any): the visitor
-/// and whether the search went through its whole tree, or `None` when the search got lost
-/// (see `handover.rs`) and the puzzle is the other solver's.
-fn count_search<V: Visitor>(
-    puzzle: &Grid,
+/// Runs a search from `start` with `visitor`, up to `deadline` (if any): the visitor and
+/// whether the search went through its whole tree, or `None` when the search got lost (see
+/// `handover.rs`) and the puzzle is the other solver's.
+fn run_search<V: Visitor>(
+    start: Start<'_>,
     visitor: V,
     deadline: Option<Instant>,
     stats: &mut SearchStats,
 ) -> Result<Option<(V, bool)>, TimedOut> {
-    let board = &mut Board::from_givens(&Givens::of(puzzle));
+    let board = &mut start.board();
     // Without a deadline the search is compiled without the clock.
     let Some(deadline) = deadline else {
         let mut visitor = Patient::new(visitor);
@@ -705,6 +750,7 @@ mod tests {
             .lines()
             .nth(12);
         let lost = grid(&lost.unwrap()[..81]);
+        let allowed = [DigitSet::ALL; CELLS];
         for (puzzle, limit) in [
             (grid(SEVENTEEN), 2),
             (several, 3),
@@ -721,25 +767,34 @@ mod tests {
                 first.is_none_or(|first| first.is_solution_of(&puzzle)),
                 "{puzzle}"
             );
-            if puzzle == lost {
-                assert!(keeping.guesses >= handover::PATIENCE, "{keeping:?}");
-                continue;
-            }
-            let allowed = [DigitSet::ALL; CELLS];
+            // The same within candidates that allow everything.
             let mut within = SearchStats::default();
             let (kept, first) =
-                count_and_first_within_measured(&puzzle, &allowed, limit, &mut within);
-            assert_eq!(
-                kept,
-                count_solutions_within(&puzzle, &allowed, limit),
-                "{puzzle}"
-            );
+                count_and_first_within_measured(&puzzle, &allowed, limit, None, &mut within)
+                    .unwrap();
+            assert_eq!((kept, within), (count, counting), "{puzzle}");
             assert_eq!(first.is_some(), count.found > 0, "{puzzle}");
             assert!(
                 first.is_none_or(|first| first.is_solution_of(&puzzle)),
                 "{puzzle}"
             );
+            assert_eq!(solve_within(&puzzle, &allowed).is_some(), count.found > 0);
         }
+        let mut lost_count = SearchStats::default();
+        count_measured(&lost, 2, None, &mut lost_count).unwrap();
+        assert!(lost_count.guesses >= handover::PATIENCE, "{lost_count:?}");
+    }
+
+    #[test]
+    fn a_search_within_candidates_stops_at_its_deadline() {
+        let (empty, allowed) = (Grid::empty(), [DigitSet::ALL; CELLS]);
+        let deadline = Some(Instant::now() + std::time::Duration::from_millis(50));
+        let mut stats = SearchStats::default();
+        let count = count_within_measured(&empty, &allowed, u64::MAX, deadline, &mut stats);
+        assert_eq!(count, Err(TimedOut));
+        let count =
+            count_and_first_within_measured(&empty, &allowed, u64::MAX, deadline, &mut stats);
+        assert_eq!(count, Err(TimedOut));
     }
 
     #[test]
