@@ -46,8 +46,9 @@ pub struct CheckArgs {
     /// Read from FILE a solution for each puzzle, in the same order, and check that each solves
     /// its puzzle (`-`: standard input, when the puzzles come from files); a fault of a
     /// solution names its line in FILE too. A line of FILE with two grids (`PUZZLE SOLUTION`, as
-    /// `solve --show puzzle` writes) gives its second. Without FILE, a solution written after a
-    /// one-line puzzle, on the same line, is used.
+    /// `solve --show puzzle` writes) gives its second. A FILE that names no file but is a grid on
+    /// one line is that solution. Without --solution, a solution written after a one-line
+    /// puzzle, on the same line, is used.
     #[arg(short, long, value_name = "FILE")]
     solution: Option<PathBuf>,
 
@@ -145,12 +146,10 @@ impl Solutions {
     }
 }
 
-/// Where --solution reads from: `-` is standard input.
+/// Where --solution reads from: `-` is standard input, a grid in place of a file's name is
+/// that grid, called `<--solution>` in messages.
 fn solution_source(path: &std::path::Path) -> Source {
-    match path.to_str() {
-        Some("-") => Source::Stdin,
-        _ => Source::File(path.to_path_buf()),
-    }
+    Source::of_argument(path, "--solution".to_string())
 }
 
 /// The records of a solutions file: read as the puzzles are, one a line, or with --box of

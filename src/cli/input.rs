@@ -4,7 +4,7 @@
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -75,11 +75,12 @@ pub enum Source {
     Stdin,
     /// A file, named by its path in messages.
     File(PathBuf),
-    /// A FILE argument that names no file but reads as a puzzle (see [`is_puzzle_text`]): the
-    /// puzzle itself, named `<argument N>` in messages (N counts the FILE arguments from 1).
+    /// An argument that names no file but reads as a puzzle (see [`is_puzzle_text`]): the
+    /// puzzle itself, named `<NAME>` in messages (`<argument 2>` for the second FILE).
     Argument {
-        /// Which FILE argument it is, from 1.
-        position: usize,
+        /// Which argument it is: `argument N` (N counts the FILE arguments from 1), or the
+        /// option it was given to.
+        name: String,
         /// The argument.
         text: String,
     },
@@ -127,17 +128,9 @@ impl InputArgs {
         if self.files.is_empty() {
             return vec![Source::Stdin];
         }
-        let names_no_file = |path: &PathBuf| std::fs::symlink_metadata(path).is_err();
         (1..)
             .zip(&self.files)
-            .map(|(position, path)| match path.to_str() {
-                Some("-") => Source::Stdin,
-                Some(text) if is_puzzle_text(text) && names_no_file(path) => Source::Argument {
-                    position,
-                    text: text.to_string(),
-                },
-                _ => Source::File(path.clone()),
-            })
+            .map(|(position, path)| Source::of_argument(path, format!("argument {position}")))
             .collect()
     }
 }
@@ -149,6 +142,21 @@ const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
 const ZSTD_MAGIC: &[u8] = &[0x28, 0xb5, 0x2f, 0xfd];
 
 impl Source {
+    /// The source an argument names: `-` is stdin; a name that is no file's but reads as a
+    /// puzzle (see [`is_puzzle_text`]) is that puzzle, called `<name>` in messages; anything else
+    /// is a file.
+    pub fn of_argument(path: &Path, name: String) -> Source {
+        let names_no_file = || std::fs::symlink_metadata(path).is_err();
+        match path.to_str() {
+            Some("-") => Source::Stdin,
+            Some(text) if is_puzzle_text(text) && names_no_file() => Source::Argument {
+                name,
+                text: text.to_string(),
+            },
+            _ => Source::File(path.to_path_buf()),
+        }
+    }
+
     /// Opens the source for buffered reading, decompressing it when its first bytes say it is
     /// gzip or zstd (whatever its name), and transcoding it to UTF-8 when they are a UTF-16
     /// byte-order mark. A closed stdin (`<&-`) is an error, not an empty input.
@@ -209,7 +217,7 @@ impl fmt::Display for Source {
         match self {
             Source::Stdin => f.write_str("<stdin>"),
             Source::File(path) => write!(f, "{}", path.display()),
-            Source::Argument { position, .. } => write!(f, "<argument {position}>"),
+            Source::Argument { name, .. } => write!(f, "<{name}>"),
         }
     }
 }

@@ -261,6 +261,25 @@ fn a_faulty_solution_from_the_file_is_named_by_its_own_line() {
 }
 
 #[test]
+fn check_takes_a_solution_written_in_place_of_its_file() {
+    // As a FILE argument may be a puzzle, --solution may be the grid itself.
+    let (status, stdout, stderr) = run(&["check", EASY, "--solution", SOLUTION], "");
+    assert_eq!((status, stdout.as_str(), stderr.as_str()), (0, "ok\n", ""));
+    let wrong = format!("{}{}", &SOLUTION[1..2], &SOLUTION[1..]);
+    let (status, stdout, stderr) = run(&["check", "-s", &wrong], &format!("{EASY}\n"));
+    assert_eq!((status, stdout.as_str()), (1, "fail\n"));
+    let place = "sudoku: <stdin>:1: the solution at <--solution>:1: ";
+    assert!(
+        stderr.lines().all(|line| line.starts_with(place)),
+        "{stderr}"
+    );
+    // A name that is no file and no grid is still a file that cannot be read.
+    let (status, _, stderr) = run(&["check", "-s", "solutions.txt"], &format!("{EASY}\n"));
+    assert_eq!(status, 2);
+    assert!(stderr.starts_with("sudoku: solutions.txt: "), "{stderr}");
+}
+
+#[test]
 fn check_takes_the_second_grid_of_a_solutions_line_that_holds_two() {
     // What `solve --show puzzle` writes, at 9x9 and at 6x6, read back as the solutions file.
     let dir = tempfile::tempdir().unwrap();

@@ -410,14 +410,22 @@ fn a_candidate_state_of_a_puzzle_without_solution_is_answered_as_its_puzzle() {
         let (status, stdout, stderr) = run(&[command], &marks);
         assert_eq!(
             (status, stdout.as_str(), stderr.as_str()),
-            (1, "error: no solution\n", "sudoku: <stdin>:1: no solution\n"),
+            (
+                1,
+                "error: no solution\n",
+                "sudoku: <stdin>:1: no solution\n"
+            ),
             "{command}"
         );
     }
     // Its count honours --timeout: the empty grid's marks, counted without a limit.
     let (_, marks, _) = run(&["candidates", "-f", "candidates"], &".".repeat(81));
     let (status, stdout, stderr) = run(&["count", "-l", "0", "--timeout", "0.2"], &marks);
-    assert_eq!((status, stdout.as_str()), (3, "error: timeout\n"), "{stderr}");
+    assert_eq!(
+        (status, stdout.as_str()),
+        (3, "error: timeout\n"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -167,7 +167,7 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
         // The puzzle itself, read as the other subcommands read one in place of a FILE (a
         // candidate state, HoDoKu's library line, another size).
         let argument = Source::Argument {
-            position: 1,
+            name: "argument 1".to_string(),
             text: source.clone(),
         };
         let not_a_puzzle = || format!("{source}: no such file, and not a puzzle to play");
