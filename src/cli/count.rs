@@ -10,8 +10,9 @@ use sudoku_engine::{Record, SolutionCount};
 use super::input::{InputArgs, run_puzzles};
 use super::logic::{candidate_state, why_no_solution};
 use super::output::{
-    Budget, CSV_RECORD_COLUMNS, JsonSearch, JsonStatus, Output, OutputArgs, Problem, TimeoutArgs,
-    csv_cell, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
+    Budget, CSV_RECORD_COLUMNS, JsonSearch, JsonStatus, Output, OutputArgs, Problem, Show,
+    TimeoutArgs, csv_cell, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
+    write_shown,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, other_size};
@@ -60,6 +61,12 @@ pub struct CountArgs {
     /// How to print counts.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: CountFormat,
+
+    /// Print the puzzle too, before its count on the same line (`PUZZLE 1`), so that a
+    /// pipeline can keep the puzzles it wants (`awk '$2 == 1'`): in the line format (JSON and
+    /// CSV always hold the puzzle).
+    #[arg(long, value_name = "WHAT", value_enum, ignore_case = true)]
+    show: Option<Show>,
 
     #[command(flatten)]
     jobs: JobsArgs,
@@ -156,7 +163,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
         ["counted", "without solution or not unique"],
         &sources,
     )?;
-    let (unique, format) = (args.unique, args.format);
+    let (unique, format, show) = (args.unique, args.format, args.show);
     let limit = match args.limit {
         0 => u64::MAX,
         limit if unique => limit.max(2),
@@ -200,6 +207,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
                 Some(problem) => output.problem(source, record.line, problem),
             }
             if format == CountFormat::Line {
+                write_shown(output.stdout(), show, &record)?;
                 match &result {
                     Ok(count) => writeln!(output.stdout(), "{count}")?,
                     Err(problem) => writeln!(output.stdout(), "{}", problem.placeholder())?,

@@ -253,6 +253,22 @@ pub fn unsolvable(puzzle: &Grid) -> Problem {
     }
 }
 
+/// What `--show` adds to each answer (solve, count, rate).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// The puzzle.
+    Puzzle,
+}
+
+/// With `--show puzzle`, writes the record's puzzle and a space, the start of its answer's
+/// line (`PUZZLE ANSWER`, failures included); without, nothing.
+pub fn write_shown(out: &mut impl Write, show: Option<Show>, record: &Record) -> io::Result<()> {
+    match show {
+        Some(Show::Puzzle) => write!(out, "{} ", puzzle_text(record)),
+        None => Ok(()),
+    }
+}
+
 /// The puzzle as text for JSON output: the grid on one line, or the text that failed to parse.
 pub fn puzzle_text(record: &Record) -> String {
     match &record.puzzle {

@@ -13,8 +13,8 @@ use super::input::{InputArgs, run_puzzles};
 use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{
-    Budget, CSV_RECORD_COLUMNS, Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem,
-    TimeoutArgs, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
+    Budget, CSV_RECORD_COLUMNS, Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, Show,
+    TimeoutArgs, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable, write_shown,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle, other_size};
@@ -58,13 +58,6 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     output: OutputArgs,
-}
-
-/// What `--show` adds to each solution.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Show {
-    /// The puzzle.
-    Puzzle,
 }
 
 /// A solve and what it took.
@@ -193,7 +186,8 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         threads: args.jobs.threads(),
         chunk_size: CHUNK,
     };
-    let (show_puzzle, timer, figures) = (args.show.is_some(), args.timer, args.output.stats);
+    let (show, timer, figures) = (args.show, args.timer, args.output.stats);
+    let show_puzzle = show.is_some();
     if format == Format::Csv {
         // The JSON's fields as columns: --stats and --timer add theirs before the error.
         let figures = JsonSearch::csv_header(figures).iter().copied();
@@ -243,9 +237,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     Err(problem) => writeln!(out, "{}", problem.placeholder())?,
                 },
                 Format::Line => {
-                    if show_puzzle {
-                        write!(out, "{} ", puzzle_text(&record))?;
-                    }
+                    write_shown(out, show, &record)?;
                     match result {
                         Ok(solution) => out.write_all(solution.line().as_bytes())?,
                         Err(problem) => write!(out, "{}", problem.placeholder())?,

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::run;
+use common::{EASY, run};
 
 /// Every subcommand `sudoku --help` lists, but `help`.
 fn subcommands() -> Vec<String> {
@@ -564,6 +564,32 @@ fn color_is_used_when_asked_and_never_into_a_pipe_by_default() {
         let (_, _, stderr) = run(&all, "123\n");
         assert!(!stderr.contains('\u{1b}'), "{args:?}: {stderr:?}");
     }
+}
+
+#[test]
+fn count_and_rate_show_the_puzzle_before_each_answer_as_solve_does() {
+    // Each line `PUZZLE ANSWER`, failures included, so that a pipeline keeps the puzzles it
+    // wants by their answer; JSON holds the puzzle anyway and is left as it is.
+    let empty = ".".repeat(81);
+    let input = format!("{EASY}\n123\n{empty}\n");
+    let lines = |args: &[&str]| -> Vec<String> {
+        let plain: Vec<String> = run(args, &input).1.lines().map(String::from).collect();
+        let shown = run(&[args, &["--show", "puzzle"]].concat(), &input).1;
+        let shown: Vec<String> = shown.lines().map(String::from).collect();
+        let puzzles = [EASY, "123", &empty];
+        assert_eq!(shown.len(), puzzles.len(), "{args:?}");
+        for ((shown, plain), puzzle) in shown.iter().zip(&plain).zip(puzzles) {
+            assert_eq!(*shown, format!("{puzzle} {plain}"), "{args:?}");
+        }
+        plain
+    };
+    assert_eq!(lines(&["count"]), ["1", "error: invalid puzzle", "1000+"]);
+    let rated = lines(&["rate"]);
+    assert_eq!(rated[1..], ["error: invalid puzzle", "error: not unique"]);
+    assert!(lines(&["rate", "--techniques"])[0].contains("naked single"));
+    let json = |args: &[&str]| run(&[args, &["-f", "json"]].concat(), &input).1;
+    assert_eq!(json(&["count", "--show", "puzzle"]), json(&["count"]));
+    assert_eq!(json(&["rate", "--show", "puzzle"]), json(&["rate"]));
 }
 
 #[test]

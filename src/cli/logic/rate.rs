@@ -16,7 +16,9 @@ use super::{
 };
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::rate;
-use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, csv_cell, out_of};
+use crate::cli::output::{
+    JsonStatus, Output, OutputArgs, Problem, Show, TimeoutArgs, csv_cell, out_of, write_shown,
+};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
 
@@ -41,6 +43,11 @@ pub struct RateArgs {
     /// How to print the ratings.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: RateFormat,
+    /// Print the puzzle too, before its rating on the same line (`PUZZLE 7.2 hard 1420`), as
+    /// Sudoku Explainer's batch rater does, so that `sort -k2 -n` orders the puzzles: in the
+    /// text format (JSON and CSV always hold the puzzle).
+    #[arg(long, value_name = "WHAT", value_enum, ignore_case = true)]
+    show: Option<Show>,
     #[command(flatten)]
     timeout: TimeoutArgs,
     #[command(flatten)]
@@ -140,7 +147,7 @@ fn csv_fields(rated: &Rated) -> Vec<String> {
 
 /// Runs `sudoku rate`.
 pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
-    let techniques = args.techniques;
+    let (techniques, show) = (args.techniques, args.show);
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["rated", "failed"], &sources)?;
     let format = args.format;
@@ -178,6 +185,9 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         setup(&args.jobs),
         work,
         |output, source, record, result| {
+            if format == RateFormat::Text {
+                write_shown(output.stdout(), show, &record)?;
+            }
             let form = match format {
                 RateFormat::Text => Form::Text(""),
                 RateFormat::Json => Form::Json,
