@@ -3,7 +3,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_engine::{Grid, count_solutions, solve};
+use sudoku_engine::solver::{
+    SearchStats, count_and_first_measured, count_solutions_within, solve_within,
+};
+use sudoku_engine::{DigitSet, Grid, count_solutions, solve};
 
 /// A plain backtracking count, up to `limit`, giving up (None) after `budget` nodes.
 fn reference_count(cells: &mut [u8; 81], limit: u64, budget: &mut u64) -> Option<u64> {
@@ -50,6 +53,16 @@ fuzz_target!(|bytes: &[u8]| {
         }
         None => assert_eq!(count.found, 0, "{grid}"),
     }
+    // The count that keeps its first solution counts the same, and that solution solves.
+    let mut stats = SearchStats::default();
+    let (counted, first) = count_and_first_measured(&grid, 2, None, &mut stats).unwrap();
+    assert_eq!(counted, count, "{grid}");
+    assert_eq!(first.is_some(), count.found > 0, "{grid}");
+    assert!(first.is_none_or(|first| first.is_solution_of(&grid)), "{grid}");
+    // Within candidates that allow every digit: the same searches.
+    let allowed = [DigitSet::ALL; 81];
+    assert_eq!(count_solutions_within(&grid, &allowed, 2), count, "{grid}");
+    assert_eq!(solve_within(&grid, &allowed).is_some(), count.found > 0, "{grid}");
     // Clashing givens have no solution, whatever else.
     if grid.first_conflict().is_some() {
         assert!(solution.is_none(), "{grid}");
