@@ -59,8 +59,8 @@ pub use status::Status;
 /// `.---.---.`; lines drawn with box-drawing characters, `│` and `├───┼`, read as these; cells
 /// split by commas or semicolons, `5,3,,,7,,,,`, as spreadsheets save them, too). Blank lines,
 /// lines starting with `#` and headers such as `[Puzzle]` are skipped. Other sizes, 4x4 to
-/// 64x64, are read the same way, their shape told by the number of cells or by --box, their
-/// symbols by --alphabet. What `-f json` and `-f csv` print is read back too (JSON, told by a
+/// 64x64, are read the same way, their shape told by the number of cells (or a grid's rows,
+/// each grid's own, so that a file may mix sizes) or by --box, their symbols by --alphabet. What `-f json` and `-f csv` print is read back too (JSON, told by a
 /// first `{` or `[`: each object's `puzzle` field, or `quizzes`, `grid`, `board` and the like,
 /// an object a line or spread over several lines or in an array, as jq prints them, and grids
 /// as arrays of cells or of rows, `[[5,3,0,...],...]` with 0 for a blank; CSV, told by a

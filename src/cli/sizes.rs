@@ -343,6 +343,11 @@ pub struct SizedRecords<R> {
     /// A record found while a grid was ended by it, to give next.
     pending: Option<Record>,
     finished: bool,
+    /// The line read last made a record of its own (not a row of a grid).
+    line_alone: bool,
+    /// The shape was told by the source's rows, not by --box: a grid whose rows all have
+    /// another length is a grid of that size (see [`SizedRecords::reshaping`]).
+    reshapes: bool,
 }
 
 /// The rows of a grid of another size read so far.
@@ -388,7 +393,56 @@ impl<R: BufRead> SizedRecords<R> {
             grid: None,
             pending: None,
             finished: false,
+            line_alone: false,
+            reshapes: false,
         }
+    }
+
+    /// The same records, the shape having been told by the source's rows rather than by --box:
+    /// a grid whose rows all hold as many cells as it has rows, another side than the shape's
+    /// (a 4x4 grid after 6x6 ones, which would otherwise be rows of a 6x6 grid with cells
+    /// missing), is read as a grid of its own size.
+    pub fn reshaping(self) -> SizedRecords<R> {
+        SizedRecords {
+            reshapes: true,
+            ..self
+        }
+    }
+
+    /// With [`SizedRecords::reshaping`], the record of `rows` (from `line` on) when they all
+    /// hold as many cells as there are of them, a side with boxes: a 9x9 puzzle, or a grid of
+    /// another size on one line for [`other_size`] to read.
+    fn grid_of_its_own_size(&self, line: u64, rows: &[String], marks: bool) -> Option<Record> {
+        let side = rows.len();
+        let square = rows.iter().all(|row| cells_in(row, self.numbers) == side);
+        if !self.reshapes || marks || !square || Shape::for_cells(side * side).is_none() {
+            return None;
+        }
+        let text = one_line(rows, self.numbers);
+        Some(match side {
+            9 => match text.parse::<Grid>() {
+                Ok(grid) => Record::new(line, Ok(grid)),
+                Err(error) => record(line, text, error),
+            },
+            _ => record(
+                line,
+                text,
+                ParseError::WrongCellCount { found: side * side },
+            ),
+        })
+    }
+
+    /// True when the record given last is the line read last, a line of the wrong length
+    /// alone (not a row of a grid), and nothing else read is in hand: the input can be taken up
+    /// again from that line by another reader, through [`SizedRecords::into_lines`] and
+    /// [`LineReader::into_rest`].
+    pub fn gave_line_alone(&self) -> bool {
+        self.line_alone && self.pending.is_none() && self.grid.is_none() && !self.finished
+    }
+
+    /// The reader of its lines, where it stands.
+    pub fn into_lines(self) -> LineReader<R> {
+        self.reader
     }
 
     /// The line read last as text; or, when it is no row (too long, or not UTF-8), what was
@@ -414,8 +468,9 @@ impl<R: BufRead> SizedRecords<R> {
             marks,
             fault,
         } = self.grid.take()?;
-        if let Some((line, text, error)) = fault {
-            return Some(record(line, text, error));
+        if let Some((fault_line, text, error)) = fault {
+            let own_size = self.grid_of_its_own_size(line, &rows, marks);
+            return Some(own_size.unwrap_or_else(|| record(fault_line, text, error)));
         }
         let shape = self
             .shape
@@ -502,7 +557,7 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
                     self.finished = true;
                     return self.end_grid().map(Ok);
                 }
-                Ok(true) => {}
+                Ok(true) => self.line_alone = false,
             }
             let line = match self.line_text() {
                 Ok(text) => text,
@@ -558,6 +613,7 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
                 true => ParseError::WrongCellCount { found: cells },
                 false => ParseError::SizedCellCount { found: cells, size },
             };
+            self.line_alone = true;
             return Some(Ok(self.after_grid(text.to_string(), error)));
         }
     }

@@ -8,14 +8,21 @@
 //! Sides that are also a whole small puzzle (16 cells: a 4x4 puzzle, 36: 6x6, 64: 8x8) count
 //! as rows only when one of the two lines has a symbol that small puzzle cannot hold, and a
 //! first line that is such a puzzle is answered at once rather than held for the next line.
+//!
+//! The decision is made again from each line the chosen reader refuses on its own (too few
+//! cells for a puzzle, a symbol it does not know, a grid's first row of another length): the
+//! lines from there on go through the same decision, so that a source may mix sizes. A reader
+//! of grids of one shape also takes a grid whose rows all have another length, as many as
+//! its rows, for a grid of that size (a 4x4 grid after 6x6 ones: rows that the 6x6 reader
+//! would take for rows with two cells missing).
 
-use std::io::{self, BufRead, Cursor, Read};
+use std::io::{self, BufRead, Read};
 
 use sudoku_engine::Record;
 use sudoku_engine::markup::{fold_markup, is_border, is_section_header, is_separator};
 use sudoku_engine::pencil::block_line;
-use sudoku_engine::sized::{Alphabet, Shape};
-use sudoku_engine::{PuzzleReader, parse};
+use sudoku_engine::sized::{Alphabet, MAX_SIZE, Shape};
+use sudoku_engine::{ParseError, PuzzleReader, parse};
 
 use super::sized_marks::{marks_words, words_of};
 use super::sizes::{SizedRecords, is_near_row, other_symbols};
@@ -32,20 +39,256 @@ const MAX_LOOKED_AT: usize = 64 * 1024;
 /// The records of a source read without `--box`: grids of another size when its first two
 /// lines are rows of one (see the module's words), 9x9 puzzles and one-line grids of every
 /// size otherwise. `alphabet` is `--alphabet`, if given.
+///
+/// The decision is made again from each line that its reader refuses on its own (a line of the
+/// wrong length, not a row of a grid it is reading): a source may hold grids of several sizes,
+/// 9x9 puzzles then a 4x4 grid, a 4x4 grid then a 6x6 one.
 pub fn records<'a, R: BufRead + 'a>(
-    mut reader: R,
+    reader: R,
     alphabet: Option<Alphabet>,
 ) -> Box<dyn Iterator<Item = io::Result<Record>> + 'a> {
-    let nine_too = other_symbols(alphabet);
-    let (seen, row) = first_rows(&mut reader, nine_too);
-    let replayed = Cursor::new(seen).chain(reader);
-    match row {
-        Some(row) => {
-            let alphabet = alphabet.or(row.numbers.then_some(Alphabet::Numbers));
-            Box::new(SizedRecords::new(replayed, row.grid_shape(), alphabet))
+    let input = Replay {
+        head: Vec::new(),
+        at: 0,
+        rest: reader,
+    };
+    Box::new(Resniffing {
+        reading: Reading::of(input, alphabet),
+        alphabet,
+        offset: 0,
+        sniffed: 0,
+    })
+}
+
+/// A source's records read by the reader its first lines call for, and again from each line
+/// that reader refuses on its own (see [`records`]).
+struct Resniffing<R> {
+    reading: Reading<R>,
+    alphabet: Option<Alphabet>,
+    /// The lines of the source before the first line of the current reader.
+    offset: u64,
+    /// The last line (of the source) read again from: a reader begun there refuses it for good.
+    sniffed: u64,
+}
+
+/// The reader a source's lines call for.
+enum Reading<R> {
+    /// 9x9 puzzles and one-line grids of every size (boxed: it holds a whole grid in reading).
+    Nine(Box<PuzzleReader<Replay<R>>>),
+    /// Grids of the shape their first rows told, written in `alphabet`, and one-line grids.
+    Grids {
+        reader: SizedRecords<Replay<R>>,
+        shape: Shape,
+        alphabet: Option<Alphabet>,
+    },
+    /// One-line grids in the symbols --alphabet names.
+    Lines(SizedRecords<Replay<R>>),
+    /// None, while one is handed over.
+    Done,
+}
+
+impl<R: BufRead> Reading<R> {
+    /// The reader `input`'s first lines call for (`alphabet` is `--alphabet`, if given).
+    fn of(input: Replay<R>, alphabet: Option<Alphabet>) -> Reading<R> {
+        match sniffed(input, alphabet) {
+            (input, Some(row), _) => Reading::grids(input, row, alphabet),
+            (input, None, _) if other_symbols(alphabet) => {
+                Reading::Lines(SizedRecords::lines(input, alphabet))
+            }
+            (input, None, looked_at) => Reading::nine(input, looked_at),
         }
-        None if nine_too => Box::new(SizedRecords::lines(replayed, alphabet)),
-        None => Box::new(PuzzleReader::new(replayed)),
+    }
+
+    /// A reader of 9x9 puzzles that gives a line that would begin a grid with a faulty row
+    /// alone (to be read again, in case it is a row of another size), except in the first
+    /// `looked_at` lines, which the sniffer has judged already.
+    fn nine(input: Replay<R>, looked_at: u64) -> Reading<R> {
+        Reading::Nine(Box::new(
+            PuzzleReader::new(input).giving_odd_first_rows_after(looked_at),
+        ))
+    }
+
+    /// A reader of grids of the shape `row` is a row of.
+    fn grids(input: Replay<R>, row: Row, alphabet: Option<Alphabet>) -> Reading<R> {
+        let (shape, alphabet) = (
+            row.grid_shape(),
+            alphabet.or(row.numbers.then_some(Alphabet::Numbers)),
+        );
+        Reading::Grids {
+            reader: SizedRecords::new(input, shape, alphabet).reshaping(),
+            shape,
+            alphabet,
+        }
+    }
+
+    /// The reader to go on with from a line the current one refused on its own (its `cells`,
+    /// when counted), reading the input from that line on: one of grids of another size when
+    /// that line starts one; of 9x9 puzzles when it is a row of nine cells; else another reader
+    /// of the same kind, which refuses that line again. None, and the current reader goes on,
+    /// when the line it gave last is not such a line.
+    fn again(&mut self, cells: Option<usize>, alphabet: Option<Alphabet>) -> Option<Reading<R>> {
+        let same_shape = match self {
+            Reading::Grids {
+                shape, alphabet, ..
+            } => Some((*shape, *alphabet)),
+            _ => None,
+        };
+        let (input, row, looked_at) = sniffed(self.take_rest()?, alphabet);
+        Some(match (row, same_shape) {
+            (Some(row), _) => Reading::grids(input, row, alphabet),
+            (None, Some((shape, alphabet))) if cells != Some(9) => Reading::Grids {
+                reader: SizedRecords::new(input, shape, alphabet).reshaping(),
+                shape,
+                alphabet,
+            },
+            (None, _) => Reading::nine(input, looked_at),
+        })
+    }
+
+    /// The next record of the current reader.
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        match self {
+            Reading::Nine(reader) => reader.next(),
+            Reading::Grids { reader, .. } | Reading::Lines(reader) => reader.next(),
+            Reading::Done => None,
+        }
+    }
+
+    /// The input from the line read last on, leaving no reader, when the record given last is
+    /// that line, refused on its own, with nothing else in hand.
+    fn take_rest(&mut self) -> Option<Replay<R>> {
+        let alone = match self {
+            Reading::Nine(reader) => reader.gave_line_alone(),
+            Reading::Grids { reader, .. } => reader.gave_line_alone(),
+            Reading::Lines(_) | Reading::Done => false,
+        };
+        if !alone {
+            return None;
+        }
+        let lines = match std::mem::replace(self, Reading::Done) {
+            Reading::Nine(reader) => reader.into_lines(),
+            Reading::Grids { reader, .. } => reader.into_lines(),
+            Reading::Lines(_) | Reading::Done => unreachable!("these give no line alone"),
+        };
+        let (line, input) = lines.into_rest();
+        Some(input.put_back(line))
+    }
+}
+
+/// `input`, with what its first lines tell: the row of a grid of another size they begin, if
+/// they begin one (see [`first_rows`]), and how many lines that took.
+fn sniffed<R: BufRead>(
+    mut input: Replay<R>,
+    alphabet: Option<Alphabet>,
+) -> (Replay<R>, Option<Row>, u64) {
+    let (seen, row) = first_rows(&mut input, other_symbols(alphabet));
+    let looked_at = lines_in(&seen);
+    (input.put_back(seen), row, looked_at)
+}
+
+/// How many lines `text` holds, or begins: ended by LF, CRLF or a lone CR.
+fn lines_in(text: &[u8]) -> u64 {
+    let endings = text
+        .iter()
+        .enumerate()
+        .filter(|&(at, &byte)| byte == b'\n' || (byte == b'\r' && text.get(at + 1) != Some(&b'\n')))
+        .count();
+    let unended = text
+        .last()
+        .is_some_and(|&byte| byte != b'\n' && byte != b'\r');
+    endings as u64 + u64::from(unended)
+}
+
+/// For a record refused in a way a row of a grid of another size is, its cells when they were
+/// counted: too few for a whole puzzle, or a symbol the reader does not know (uncounted).
+/// None for any other record.
+fn row_cells(record: &Record) -> Option<Option<usize>> {
+    let invalid = record.puzzle.as_ref().err()?;
+    match invalid.error {
+        ParseError::WrongCellCount { found }
+        | ParseError::SizedCellCount { found, .. }
+        | ParseError::GridRowLength { found, row: 1 } => (found <= MAX_SIZE).then_some(Some(found)),
+        ParseError::InvalidCharacter { .. } => {
+            (invalid.text.trim().chars().count() <= MAX_ROW_TEXT).then_some(None)
+        }
+        _ => None,
+    }
+}
+
+/// The most characters a row refused for a symbol is looked at as the row of a grid of another
+/// size may have: a row of 64 cells, with separators.
+const MAX_ROW_TEXT: usize = 3 * MAX_SIZE;
+
+impl<R: BufRead> Iterator for Resniffing<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        loop {
+            let mut record = match self.reading.next()? {
+                Ok(record) => record,
+                Err(error) => return Some(Err(error)),
+            };
+            let line = self.offset + record.line;
+            if line > self.sniffed
+                && let Some(cells) = row_cells(&record)
+                && let Some(reading) = self.reading.again(cells, self.alphabet)
+            {
+                // Read again from this line: it may start a grid of another size.
+                self.sniffed = line;
+                self.offset = line - 1;
+                self.reading = reading;
+                continue;
+            }
+            record.line = line;
+            return Some(Ok(record));
+        }
+    }
+}
+
+/// A source with bytes to read again before the rest of it: the lines the sniffer looked at,
+/// or a line a reader refused. Putting bytes back does not nest one replay in another.
+struct Replay<R> {
+    head: Vec<u8>,
+    /// How much of `head` has been read.
+    at: usize,
+    rest: R,
+}
+
+impl<R> Replay<R> {
+    /// The same source with `bytes` to read first.
+    fn put_back(self, mut bytes: Vec<u8>) -> Replay<R> {
+        bytes.extend_from_slice(&self.head[self.at..]);
+        Replay {
+            head: bytes,
+            at: 0,
+            rest: self.rest,
+        }
+    }
+}
+
+impl<R: BufRead> Read for Replay<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let taken = available.len().min(buffer.len());
+        buffer[..taken].copy_from_slice(&available[..taken]);
+        self.consume(taken);
+        Ok(taken)
+    }
+}
+
+impl<R: BufRead> BufRead for Replay<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        match self.at < self.head.len() {
+            true => Ok(&self.head[self.at..]),
+            false => self.rest.fill_buf(),
+        }
+    }
+
+    fn consume(&mut self, amount: usize) {
+        match self.at < self.head.len() {
+            true => self.at += amount,
+            false => self.rest.consume(amount),
+        }
     }
 }
 
@@ -300,6 +543,7 @@ fn cells_of(text: &str) -> impl Iterator<Item = char> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// The box shape, and whether cells are numbers, that the first lines of `text` call for.
     fn decide(text: &str) -> Option<(String, bool)> {
@@ -389,6 +633,76 @@ mod tests {
         // Puzzles of 4x4 with their solutions: 32 cells a line, but no row of a 32x32.
         let pairs = "..1..2.34....... 3412124343212134\n..1..2.34....... 3412124343212131\n";
         assert_eq!(decide(pairs), None);
+    }
+
+    /// The puzzles of a source that mixes sizes, each with its line: a 9x9 line, grids over
+    /// several lines of 4x4, 6x6, 9x9 and 16x16 (in letters), comments, blank lines.
+    #[derive(Debug, Clone, Copy)]
+    enum Item {
+        NineLine,
+        Grid(usize),
+        Comment,
+    }
+
+    /// The text of `item`, and the cells of its puzzle (none for a comment).
+    fn item_text(item: Item) -> (String, Option<usize>) {
+        let rows = |side: usize, row: &str| format!("{}\n", row.repeat(side));
+        match item {
+            Item::NineLine => (format!("{}\n", ".".repeat(81)), Some(81)),
+            Item::Grid(side) => {
+                let row = match side {
+                    16 => "G...............\n",
+                    side => &format!("{}\n", ".".repeat(side)),
+                };
+                (rows(side, row) + "\n", Some(side * side))
+            }
+            Item::Comment => ("# a comment\n\n".to_string(), None),
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn every_puzzle_of_a_source_of_several_sizes_is_read_at_its_line(
+            items in proptest::collection::vec(
+                prop_oneof![
+                    Just(Item::NineLine),
+                    proptest::sample::select(vec![4, 6, 9, 16]).prop_map(Item::Grid),
+                    Just(Item::Comment),
+                ],
+                0..12,
+            ),
+        ) {
+            let (mut text, mut expected) = (String::new(), Vec::new());
+            for item in items {
+                let (item_text, cells) = item_text(item);
+                let line = text.lines().count() as u64 + 1;
+                expected.extend(cells.map(|cells| (line, cells)));
+                text.push_str(&item_text);
+            }
+            let read: Vec<(u64, usize)> = records(text.as_bytes(), None)
+                .map(|record| {
+                    let record = record.unwrap();
+                    let cells = match record.puzzle {
+                        Ok(_) => 81,
+                        Err(invalid) => invalid.text.chars().filter(|c| *c != ' ').count(),
+                    };
+                    (record.line, cells)
+                })
+                .collect();
+            prop_assert_eq!(read, expected, "{}", text);
+        }
+    }
+
+    #[test]
+    fn a_line_read_again_is_answered_without_reading_further() {
+        let text = format!("{}\n12\r", ".".repeat(81));
+        let mut records = records(text.as_bytes().chain(Blocking), None);
+        assert!(records.next().unwrap().unwrap().puzzle.is_ok());
+        let refused = records.next().unwrap().unwrap();
+        assert_eq!(
+            (refused.line, refused.puzzle.unwrap_err().text),
+            (2, "12".to_string())
+        );
     }
 
     #[test]

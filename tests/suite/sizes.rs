@@ -860,6 +860,66 @@ fn grids_of_other_sizes_print_with_box_lines() {
 /// Grids over several lines, as the grid format prints them, read back with --box and
 /// without it (the shape then comes from the first two rows, for every default shape).
 #[test]
+fn a_source_may_hold_grids_of_several_sizes() {
+    // Each grid over several lines is read at its own size, whatever came before it: 9x9
+    // lines, then a 4x4 grid, a 6x6 one right after it, a 9x9 grid, a 4x4 one after a blank.
+    let nine = common::EASY;
+    let four = "1.3.\n..1.\n.1..\n4...\n";
+    let six = ".3....\n54..6.\n....52\n...4..\n...1..\n16..3.\n";
+    let nine_rows: String = (0..9)
+        .map(|row| format!("{}\n", &nine[9 * row..9 * row + 9]))
+        .collect();
+    let input = format!("{nine}\n{four}{six}\n{nine_rows}\n{four}");
+    let (status, stdout, stderr) = run(&["solve"], &input);
+    let (four_solved, six_solved) = ("1234341221434321", "631524542361413652256413325146164235");
+    let expected = [
+        common::SOLUTION,
+        four_solved,
+        six_solved,
+        common::SOLUTION,
+        four_solved,
+    ];
+    assert_eq!(
+        (status, stdout.lines().collect::<Vec<_>>()),
+        (0, expected.to_vec()),
+        "{stderr}"
+    );
+    // A 6x6 grid, then a 4x4 one (rows that would be 6x6 rows with cells missing), then the
+    // rows of a 16x16 grid in letters; a fault is named by its line in the source.
+    let sixteen = std::fs::read_to_string(puzzle_path("gecode_16x16.txt")).unwrap();
+    let sixteen: String = sixteen
+        .lines()
+        .next()
+        .unwrap()
+        .as_bytes()
+        .chunks(16)
+        .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
+        .collect();
+    let input = format!("{six}{four}{sixteen}\n1.3.\n..1.\n.1..\n4..x\n");
+    let (status, stdout, stderr) = run(&["solve"], &input);
+    let answers: Vec<&str> = stdout.lines().collect();
+    assert_eq!((status, answers.len()), (2, 4), "{stdout}{stderr}");
+    assert_eq!(answers[..2], [six_solved, four_solved]);
+    assert_eq!(answers[2].len(), 256, "{stderr}");
+    assert_eq!(answers[3], "error: invalid puzzle");
+    assert_eq!(
+        stderr,
+        "sudoku: <stdin>:28: invalid symbol 'x' at r4c4: a 4x4 grid's symbols are 1-4\n"
+    );
+    // With --box the shape is the one named: the 6x6 grid is refused, row by row.
+    let (status, stdout, _) = run(&["solve", "--box", "2x2"], &format!("{four}{six}"));
+    assert_eq!(status, 2);
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|line| line.starts_with("error"))
+            .count(),
+        6,
+        "{stdout}"
+    );
+}
+
+#[test]
 fn grids_over_several_lines_read_back_what_the_grid_format_prints() {
     for (name, args) in [
         ("2x2", vec![]),

@@ -129,6 +129,17 @@ impl<R: BufRead> LineReader<R> {
     pub fn number(&self) -> u64 {
         self.number
     }
+
+    /// Gives back the reader, with the line read last as bytes to read before it again: as it
+    /// was written (before folding split its cells anew), and ended by a CR when an LF that
+    /// belongs to its line ending may still follow in the reader, by an LF otherwise. Another
+    /// reader can so take the input up again from that line (see
+    /// [`PuzzleReader::gave_line_alone`](crate::PuzzleReader::gave_line_alone)).
+    pub fn into_rest(self) -> (Vec<u8>, R) {
+        let mut line = self.written.unwrap_or(self.line);
+        line.push(if self.after_cr { b'\r' } else { b'\n' });
+        (line, self.reader)
+    }
 }
 
 #[cfg(test)]

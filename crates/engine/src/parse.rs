@@ -101,6 +101,11 @@ pub struct PuzzleReader<R> {
     blocks: Option<PartialBlocks>,
     pending: Option<Record>,
     finished: bool,
+    /// The line read last made a record of its own (not a row of a grid).
+    line_alone: bool,
+    /// After this line, a line that would begin a grid with a faulty row is a record of its
+    /// own (see [`PuzzleReader::giving_odd_first_rows_after`]); never when None.
+    odd_first_rows_after: Option<u64>,
 }
 
 /// A 9-line grid being read.
@@ -494,7 +499,38 @@ impl<R: BufRead> PuzzleReader<R> {
             blocks: None,
             pending: None,
             finished: false,
+            line_alone: false,
+            odd_first_rows_after: None,
         }
+    }
+
+    /// The same reader, except that after line `line`, a line that would begin a 9x9 grid with
+    /// a faulty row (a cell too many or too few, a stray symbol) is a record of its own rather
+    /// than held for the grid's other rows: for a reader that hands such lines over to a
+    /// reader of other sizes, to which they may be the first row of a 6x6 or 16x16 grid (see
+    /// [`PuzzleReader::gave_line_alone`]). Up to `line`, such a line is held as ever.
+    #[must_use]
+    pub fn giving_odd_first_rows_after(self, line: u64) -> PuzzleReader<R> {
+        PuzzleReader {
+            odd_first_rows_after: Some(line),
+            ..self
+        }
+    }
+
+    /// True when the record given last is the line read last, alone (not a row of a grid), and
+    /// nothing else read is in hand: the input can be taken up again from that line by another
+    /// reader, through [`PuzzleReader::into_lines`] and [`LineReader::into_rest`].
+    pub fn gave_line_alone(&self) -> bool {
+        self.line_alone
+            && self.pending.is_none()
+            && self.grid.is_none()
+            && self.blocks.is_none()
+            && !self.finished
+    }
+
+    /// The reader of its lines, where it stands.
+    pub fn into_lines(self) -> LineReader<R> {
+        self.lines
     }
 
     /// The current line as text, for an error report.
@@ -554,6 +590,15 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Handles the current line, once classified as `line`; returns the record it completes,
     /// if any.
     fn take_classified(&mut self, line: Line) -> Option<Record> {
+        self.line_alone = matches!(
+            line,
+            Line::Puzzle(..)
+                | Line::Marks(_)
+                | Line::Bad {
+                    fit: BadFit::Alone,
+                    ..
+                }
+        ) || matches!(line, Line::Bad { fit: BadFit::InGrid, .. } if self.grid.is_none());
         match line {
             Line::Skip => None,
             Line::Blocks(parts) => self.add_block_line(parts),
@@ -581,6 +626,17 @@ impl<R: BufRead> PuzzleReader<R> {
                 self.finish_grid_before(record)
             }
             Line::Row(row) => self.add_row(Ok(row)),
+            Line::Bad {
+                error,
+                fit: BadFit::Row,
+            } if self.grid.is_none()
+                && self
+                    .odd_first_rows_after
+                    .is_some_and(|after| self.lines.number() > after) =>
+            {
+                self.line_alone = true;
+                Some(self.record(Err(error)))
+            }
             Line::Bad {
                 error,
                 fit: BadFit::Row,
