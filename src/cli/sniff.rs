@@ -693,6 +693,32 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// Whatever lines of rows of any length, pieces of grids, blanks and line endings come
+        /// in whatever order, reading them again where a reader refuses one gives each record
+        /// once, at a line that is in the input, in order.
+        #[test]
+        fn lines_read_again_give_each_record_once_in_order(
+            pieces in proptest::collection::vec(
+                prop_oneof![
+                    Just("\n"), Just("\r"), Just("\r\n"), Just("1.3."), Just("12"),
+                    Just(".3...."), Just("53..7...."), Just("53x|..7|..."), Just("G..."),
+                    Just("............"), Just("# c"), Just(" "), Just("1 2 | 3 4"),
+                ],
+                0..60,
+            ),
+        ) {
+            let text: String = pieces.concat();
+            let lines = text.replace("\r\n", "\n").split(['\n', '\r']).count() as u64;
+            let mut last = 0;
+            for record in records(text.as_bytes(), None) {
+                let record = record.expect("in-memory input reads without error");
+                prop_assert!(record.line > last && record.line <= lines, "{} in {:?}", record.line, text);
+                last = record.line;
+            }
+        }
+    }
+
     #[test]
     fn a_line_read_again_is_answered_without_reading_further() {
         let text = format!("{}\n12\r", ".".repeat(81));
