@@ -133,10 +133,13 @@ impl<R: BufRead> Reading<R> {
             } => Some((*shape, *alphabet)),
             _ => None,
         };
-        let (input, row, looked_at) = sniffed(self.take_rest()?, alphabet);
+        let (line, rest) = self.take_rest()?;
+        // A row of nine cells, or a line of the 9x9 candidate blocks, is the 9x9 reader's.
+        let nine = cells == Some(9) || is_block_line(line.clone());
+        let (input, row, looked_at) = sniffed(rest.put_back(line), alphabet);
         Some(match (row, same_shape) {
             (Some(row), _) => Reading::grids(input, row, alphabet),
-            (None, Some((shape, alphabet))) if cells != Some(9) => Reading::Grids {
+            (None, Some((shape, alphabet))) if !nine => Reading::Grids {
                 reader: SizedRecords::new(input, shape, alphabet).reshaping(),
                 shape,
                 alphabet,
@@ -154,9 +157,9 @@ impl<R: BufRead> Reading<R> {
         }
     }
 
-    /// The input from the line read last on, leaving no reader, when the record given last is
-    /// that line, refused on its own, with nothing else in hand.
-    fn take_rest(&mut self) -> Option<Replay<R>> {
+    /// The line read last and the input after it, leaving no reader, when the record given last
+    /// is that line, refused on its own, with nothing else in hand.
+    fn take_rest(&mut self) -> Option<(Vec<u8>, Replay<R>)> {
         let alone = match self {
             Reading::Nine(reader) => reader.gave_line_alone(),
             Reading::Grids { reader, .. } => reader.gave_line_alone(),
@@ -170,9 +173,14 @@ impl<R: BufRead> Reading<R> {
             Reading::Grids { reader, .. } => reader.into_lines(),
             Reading::Lines(_) | Reading::Done => unreachable!("these give no line alone"),
         };
-        let (line, input) = lines.into_rest();
-        Some(input.put_back(line))
+        Some(lines.into_rest())
     }
+}
+
+/// True for a line of the 9x9 candidate blocks `sudoku candidates` prints.
+fn is_block_line(mut line: Vec<u8>) -> bool {
+    fold_markup(&mut line);
+    block_line(line.trim_ascii()).is_some()
 }
 
 /// `input`, with what its first lines tell: the row of a grid of another size they begin, if
@@ -704,6 +712,8 @@ mod tests {
                     Just("\n"), Just("\r"), Just("\r\n"), Just("1.3."), Just("12"),
                     Just(".3...."), Just("53..7...."), Just("53x|..7|..."), Just("G..."),
                     Just("............"), Just("# c"), Just(" "), Just("1 2 | 3 4"),
+                    Just("|       | 1 2 . | 1 . . |       |       |       |       |       |       |"),
+                    Just("+-------+-------+-------+-------+-------+-------+-------+-------+-------+"),
                 ],
                 0..60,
             ),

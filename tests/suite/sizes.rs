@@ -906,6 +906,15 @@ fn a_source_may_hold_grids_of_several_sizes() {
         stderr,
         "sudoku: <stdin>:28: invalid symbol 'x' at r4c4: a 4x4 grid's symbols are 1-4\n"
     );
+    // Grids of pencil marks as `candidates` prints them: a 4x4 one, then 9x9 candidate blocks.
+    let (_, four_marks, _) = run(&["candidates"], four);
+    let (_, nine_marks, _) = run(&["candidates"], &format!("{nine}\n"));
+    let (status, stdout, stderr) = run(&["solve"], &format!("{four_marks}\n{nine_marks}"));
+    assert_eq!(
+        (status, stdout),
+        (0, format!("{four_solved}\n{}\n", common::SOLUTION)),
+        "{stderr}"
+    );
     // With --box the shape is the one named: the 6x6 grid is refused, row by row.
     let (status, stdout, _) = run(&["solve", "--box", "2x2"], &format!("{four}{six}"));
     assert_eq!(status, 2);
