@@ -126,7 +126,7 @@ pub(super) fn count_record(
             return Err(clash);
         }
         return sized
-            .count_measured(limit, deadline, search)
+            .count_and_first_measured(limit, deadline, search)
             .map_err(timed_out);
     }
     let puzzle = record_puzzle(record)?;

@@ -116,7 +116,7 @@ impl SizedPuzzle {
     /// Counts its solutions up to `limit` within `deadline`, with the first one found, adding
     /// the search's work to `stats`: a 9x9 grid (in letters, say) by the faster 9x9 engine, any
     /// other by the engine of every size.
-    pub fn count_measured(
+    pub fn count_and_first_measured(
         &self,
         limit: u64,
         deadline: Option<Instant>,

@@ -41,7 +41,7 @@ pub(super) fn state_of(
         if need_unique {
             let deadline = budget.map(|budget| budget.deadline);
             let (count, _first) = sized
-                .count_measured(2, deadline, &mut SearchStats::default())
+                .count_and_first_measured(2, deadline, &mut SearchStats::default())
                 .map_err(out_of(budget))?;
             match count.found {
                 0 => return Err(Problem::NoSolution),

@@ -365,8 +365,8 @@ pub fn count_solutions_within(
     allowed: &[DigitSet; CELLS],
     limit: u64,
 ) -> SolutionCount {
-    let start = Start::within(puzzle, allowed);
-    count_from(start, limit, None, &mut SearchStats::default()).expect("no deadline")
+    let mut stats = SearchStats::default();
+    count_within_measured(puzzle, allowed, limit, None, &mut stats).expect("no deadline")
 }
 
 /// Like [`count_solutions_within`], giving up once `deadline` (if any) has passed, and adding
@@ -397,8 +397,8 @@ pub fn count_and_first_within_measured(
 /// (see [`count_solutions_within`]), or `None` when there is none.
 #[must_use]
 pub fn solve_within(puzzle: &Grid, allowed: &[DigitSet; CELLS]) -> Option<Grid> {
-    let start = Start::within(puzzle, allowed);
-    first_solution_from(start, None, &mut SearchStats::default()).expect("no deadline")
+    let mut stats = SearchStats::default();
+    solve_within_measured(puzzle, allowed, None, &mut stats).expect("no deadline")
 }
 
 /// Like [`solve_within`], giving up once `deadline` (if any) has passed, and adding the work
