@@ -358,7 +358,7 @@ fn candidate_faults(
     solutions: Option<&mut Solutions>,
 ) -> Result<Vec<String>, Problem> {
     let Some(solutions) = solutions else {
-        let count = state.count_solutions(1, None, &mut SearchStats::default());
+        let count = state.count_and_first(1, None, &mut SearchStats::default());
         return Ok(match count.expect("no deadline").0.found {
             0 => vec![why_no_solution(state, None).to_string()],
             _ => Vec::new(),

@@ -113,7 +113,7 @@ pub(super) fn count_record(
     if let Some(state) = candidate_state(record, &sizes) {
         let state = state?;
         let (count, first) = state
-            .count_solutions(limit, deadline, search)
+            .count_and_first(limit, deadline, search)
             .map_err(timed_out)?;
         return match count.found {
             0 => Err(why_no_solution(&state, budget)),

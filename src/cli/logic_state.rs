@@ -238,7 +238,7 @@ impl AnyState {
     /// Counts the solutions the state allows (its values kept, every open cell one of its
     /// candidates), stopping at `limit`, within `deadline`, with the first solution found (the
     /// solution, when there is one), adding the search's work to `stats`.
-    pub fn count_solutions(
+    pub fn count_and_first(
         &self,
         limit: u64,
         deadline: Option<Instant>,
@@ -265,7 +265,7 @@ impl AnyState {
         })
     }
 
-    /// The first solution the state allows, as [`AnyState::count_solutions`] counts them,
+    /// The first solution the state allows, as [`AnyState::count_and_first`] counts them,
     /// within `deadline`, adding the search's work to `stats`.
     pub fn solution(
         &self,

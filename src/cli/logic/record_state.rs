@@ -73,7 +73,7 @@ pub(super) fn state_of(
 fn unique_state(state: AnyState, budget: Option<Budget>) -> Result<AnyState, Problem> {
     let deadline = budget.map(|budget| budget.deadline);
     let (count, _first) = state
-        .count_solutions(2, deadline, &mut SearchStats::default())
+        .count_and_first(2, deadline, &mut SearchStats::default())
         .map_err(out_of(budget))?;
     match count.found {
         0 => Err(why_no_solution(&state, budget)),

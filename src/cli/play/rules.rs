@@ -9,7 +9,8 @@
 use std::time::{Duration, Instant};
 
 use sudoku_engine::sized::{self, Alphabet, Shape, SizedGrid};
-use sudoku_engine::{Grid, Position, count_solutions};
+use sudoku_engine::solver::{SearchStats, count_and_first_measured};
+use sudoku_engine::{Grid, Position};
 use sudoku_logic::sized::{SizedCandidates, SizedMove};
 use sudoku_logic::{Candidates, CellDigit, Technique, explain, rate};
 
@@ -229,8 +230,10 @@ impl Rules {
     pub fn solutions(&self, givens: &[u8], patience: Duration) -> Solutions {
         let (found, solution) = if self.is_nine() {
             let grid = nine_grid(givens);
-            let solution = || sudoku_engine::solve(&grid).map(|s| s.cells().to_vec());
-            (count_solutions(&grid, 2).found, solution())
+            let mut stats = SearchStats::default();
+            let (count, first) =
+                count_and_first_measured(&grid, 2, None, &mut stats).expect("no deadline");
+            (count.found, first.map(|s| s.cells().to_vec()))
         } else {
             let grid = self.grid(givens);
             let deadline = Some(Instant::now() + patience);
