@@ -579,6 +579,7 @@ impl<R: BufRead> Iterator for SizedRecords<R> {
             }
             let Some(shape) = self.shape else {
                 let error = ParseError::WrongCellCount { found: cells };
+                self.line_alone = true;
                 return Some(Ok(record(self.reader.number(), text.to_string(), error)));
             };
             let size = shape.size();

@@ -123,9 +123,10 @@ impl<R: BufRead> Reading<R> {
 
     /// The reader to go on with from a line the current one refused on its own (its `cells`,
     /// when counted), reading the input from that line on: one of grids of another size when
-    /// that line starts one; of 9x9 puzzles when it is a row of nine cells; else another reader
-    /// of the same kind, which refuses that line again. None, and the current reader goes on,
-    /// when the line it gave last is not such a line.
+    /// that line starts one; of 9x9 puzzles (or of lines in the symbols --alphabet names) when
+    /// it is a row of nine cells; else another reader of the same kind, which refuses that line
+    /// again. None, and the current reader goes on, when the line it gave last is not such a
+    /// line.
     fn again(&mut self, cells: Option<usize>, alphabet: Option<Alphabet>) -> Option<Reading<R>> {
         let same_shape = match self {
             Reading::Grids {
@@ -144,6 +145,9 @@ impl<R: BufRead> Reading<R> {
                 shape,
                 alphabet,
             },
+            (None, _) if other_symbols(alphabet) => {
+                Reading::Lines(SizedRecords::lines(input, alphabet))
+            }
             (None, _) => Reading::nine(input, looked_at),
         })
     }
@@ -162,16 +166,16 @@ impl<R: BufRead> Reading<R> {
     fn take_rest(&mut self) -> Option<(Vec<u8>, Replay<R>)> {
         let alone = match self {
             Reading::Nine(reader) => reader.gave_line_alone(),
-            Reading::Grids { reader, .. } => reader.gave_line_alone(),
-            Reading::Lines(_) | Reading::Done => false,
+            Reading::Grids { reader, .. } | Reading::Lines(reader) => reader.gave_line_alone(),
+            Reading::Done => false,
         };
         if !alone {
             return None;
         }
         let lines = match std::mem::replace(self, Reading::Done) {
             Reading::Nine(reader) => reader.into_lines(),
-            Reading::Grids { reader, .. } => reader.into_lines(),
-            Reading::Lines(_) | Reading::Done => unreachable!("these give no line alone"),
+            Reading::Grids { reader, .. } | Reading::Lines(reader) => reader.into_lines(),
+            Reading::Done => unreachable!("no reader gives no line"),
         };
         Some(lines.into_rest())
     }

@@ -915,6 +915,23 @@ fn a_source_may_hold_grids_of_several_sizes() {
         (0, format!("{four_solved}\n{}\n", common::SOLUTION)),
         "{stderr}"
     );
+    // In letters, as --alphabet names them: a 9x9 line, then a 4x4 grid.
+    let in_letters = |text: &str| -> String {
+        text.chars()
+            .map(|c| match c.to_digit(10) {
+                Some(digit @ 1..) => char::from(b'A' + digit as u8 - 1),
+                _ => c,
+            })
+            .collect()
+    };
+    let input = format!("{}\n{}", in_letters(nine), in_letters(four));
+    let (status, stdout, stderr) = run(&["solve", "--alphabet", "letters"], &input);
+    let expected = format!(
+        "{}\n{}\n",
+        in_letters(common::SOLUTION),
+        in_letters(four_solved)
+    );
+    assert_eq!((status, stdout), (0, expected), "{stderr}");
     // With --box the shape is the one named: the 6x6 grid is refused, row by row.
     let (status, stdout, _) = run(&["solve", "--box", "2x2"], &format!("{four}{six}"));
     assert_eq!(status, 2);
