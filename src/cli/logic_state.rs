@@ -5,7 +5,9 @@
 
 use std::time::Instant;
 
-use sudoku_engine::sized::{Alphabet, SizedGrid, count_and_first_within_measured as sized_count};
+use sudoku_engine::sized::{
+    Alphabet, SizedGrid, count_and_first_within_measured as sized_count_and_first,
+};
 use sudoku_engine::solver::{SearchStats, count_and_first_within_measured, solve_within_measured};
 use sudoku_engine::{Position, SolutionCount, TimedOut};
 use sudoku_logic::sized::{self, SizedCandidates, SizedStep};
@@ -255,7 +257,8 @@ impl AnyState {
             }
             AnyState::Other(state) => {
                 let (grid, allowed) = (state.grid(), state.allowed());
-                let (count, first) = sized_count(&grid, &allowed, limit, deadline, stats)?;
+                let (count, first) =
+                    sized_count_and_first(&grid, &allowed, limit, deadline, stats)?;
                 let alphabet = state.alphabet();
                 (
                     count,

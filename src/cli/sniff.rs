@@ -200,10 +200,8 @@ fn sniffed<R: BufRead>(
 
 /// How many lines `text` holds, or begins: ended by LF, CRLF or a lone CR.
 fn lines_in(text: &[u8]) -> u64 {
-    let endings = text
-        .iter()
-        .enumerate()
-        .filter(|&(at, &byte)| byte == b'\n' || (byte == b'\r' && text.get(at + 1) != Some(&b'\n')))
+    let endings = memchr::memchr2_iter(b'\n', b'\r', text)
+        .filter(|&at| text[at] == b'\n' || text.get(at + 1) != Some(&b'\n'))
         .count();
     let unended = text
         .last()
