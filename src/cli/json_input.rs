@@ -79,8 +79,9 @@ pub struct JsonRecords<R> {
     reading: Reading,
     /// The records of the part of the input read last, not yet taken.
     ready: VecDeque<Record>,
-    /// Nothing has been read yet (a byte-order mark may come), or the input has ended.
+    /// Something has been read (a byte-order mark may come before that).
     started: bool,
+    /// The input has ended.
     finished: bool,
 }
 
