@@ -168,7 +168,7 @@ impl Source {
                     "closed: nothing to read",
                 ));
             }
-            Source::Stdin => Box::new(io::stdin()),
+            Source::Stdin => Box::new(EndsAtFirstEnd::new(io::stdin())),
             Source::File(path) => Box::new(File::open(path)?),
             Source::Argument { text, .. } => Box::new(io::Cursor::new(format!("{text}\n"))),
         };
@@ -178,6 +178,34 @@ impl Source {
     /// True when a person is typing into this source.
     pub fn is_interactive(&self) -> bool {
         *self == Source::Stdin && io::stdin().is_terminal()
+    }
+}
+
+/// A reader that, once its source has said the input is over, says so again without asking it.
+/// A terminal says so once per Ctrl-D and then waits for more typing: each layer of buffering
+/// that looked again at an input already over cost the person one more Ctrl-D.
+struct EndsAtFirstEnd<R> {
+    inner: R,
+    ended: bool,
+}
+
+impl<R> EndsAtFirstEnd<R> {
+    fn new(inner: R) -> Self {
+        EndsAtFirstEnd {
+            inner,
+            ended: false,
+        }
+    }
+}
+
+impl<R: Read> Read for EndsAtFirstEnd<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if self.ended || buffer.is_empty() {
+            return Ok(0);
+        }
+        let read = self.inner.read(buffer)?;
+        self.ended = read == 0;
+        Ok(read)
     }
 }
 

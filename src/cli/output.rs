@@ -2,7 +2,7 @@
 //! the exit status they add up to, and the `--stats` summary.
 
 use std::fmt;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -536,6 +536,15 @@ pub fn was_closed(fd: u32) -> bool {
     is_null && read_write()
 }
 
+/// What a person typing puzzles at a terminal is told first: the program is waiting for them,
+/// and the key that ends the input (as gpg tells it, where cat and sort say nothing and leave a
+/// newcomer wondering whether anything is running).
+const TYPING_HINT: &str = if cfg!(windows) {
+    "reading puzzles from the terminal: one per line, or a grid; Ctrl-Z then Enter ends"
+} else {
+    "reading puzzles from the terminal: one per line, or a grid; Ctrl-D ends"
+};
+
 /// The run's output: buffered stdout, messages on stderr, the exit status and the tally.
 pub struct Output {
     stdout: BufWriter<Sink>,
@@ -551,10 +560,13 @@ pub struct Output {
 impl Output {
     /// Output for a run over `sources`. `words` name a good and a failed result in the
     /// `--stats` summary (`solved`, `without solution`). Progress is drawn on a terminal, unless a
-    /// person is typing the puzzles in.
+    /// person is typing the puzzles in; that person is told, once, how to end the input.
     pub fn new(args: &OutputArgs, words: [&'static str; 2], sources: &[Source]) -> Result<Output> {
         let interactive = sources.iter().any(Source::is_interactive);
         let sink = Sink::open(args.output.as_deref(), sources)?;
+        if interactive && !args.quiet && io::stderr().is_terminal() {
+            print_message(format_args!("{TYPING_HINT}"));
+        }
         Ok(Output {
             stdout: BufWriter::with_capacity(64 * 1024, sink),
             quiet: args.quiet,

@@ -207,3 +207,74 @@ fn a_terminal_gets_colour_as_the_environment_allows() {
         );
     }
 }
+
+/// Waits up to `patience` for `child` to end, and gives its exit status (`None`: still running,
+/// so killed).
+fn ended_within(mut child: Child, patience: Duration) -> Option<i32> {
+    let started = Instant::now();
+    while started.elapsed() < patience {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    stop(child);
+    None
+}
+
+#[test]
+fn a_person_at_a_terminal_is_told_how_to_end_the_input_and_one_ctrl_d_ends_it() {
+    for subcommand in ["solve", "count", "check", "rate"] {
+        let mut terminal = Terminal::open();
+        let child = sudoku(&[subcommand])
+            .stdin(terminal.side())
+            .stdout(terminal.side())
+            .stderr(terminal.side())
+            .spawn()
+            .unwrap();
+        terminal.wait_for("reading puzzles from the terminal", Duration::from_secs(20));
+        terminal.wait_for("Ctrl-D ends\r\n", Duration::from_secs(5));
+        // Nothing typed: the one Ctrl-D is the end of the input, as it is to cat.
+        terminal.type_in("\u{4}");
+        let status = ended_within(child, Duration::from_secs(10));
+        assert_eq!(status, Some(0), "{subcommand}: {:?}", terminal.all);
+    }
+    // After a puzzle too, and without the hint when asked to be quiet.
+    let mut terminal = Terminal::open();
+    let child = sudoku(&["solve", "-q"])
+        .stdin(terminal.side())
+        .stdout(terminal.side())
+        .stderr(terminal.side())
+        .spawn()
+        .unwrap();
+    terminal.type_in(&format!("{EASY}\n"));
+    terminal.wait_for(SOLUTION, Duration::from_secs(20));
+    terminal.type_in("\u{4}");
+    assert_eq!(ended_within(child, Duration::from_secs(10)), Some(0));
+    assert!(!terminal.all.contains("reading"), "{:?}", terminal.all);
+}
+
+#[test]
+fn no_hint_is_given_when_the_puzzles_come_from_a_pipe_or_a_file() {
+    let terminal_stderr = |args: &[&str]| {
+        let mut terminal = Terminal::open();
+        let mut child = sudoku(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(terminal.side())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(format!("{EASY}\nxyz\n").as_bytes())
+            .unwrap();
+        drop(stdin);
+        assert_eq!(child.wait().unwrap().code(), Some(2));
+        terminal.wait_for("invalid character", Duration::from_secs(20));
+        terminal.all
+    };
+    for args in [&["solve"][..], &["solve", "-"], &["count", "-f", "json"]] {
+        let stderr = terminal_stderr(args);
+        assert!(!stderr.contains("reading"), "{args:?}: {stderr:?}");
+    }
+}
