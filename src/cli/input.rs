@@ -168,7 +168,7 @@ impl Source {
                     "closed: nothing to read",
                 ));
             }
-            Source::Stdin => Box::new(EndsAtFirstEnd::new(io::stdin())),
+            Source::Stdin => Box::new(StopsAtFirstEnd::new(io::stdin())),
             Source::File(path) => Box::new(File::open(path)?),
             Source::Argument { text, .. } => Box::new(io::Cursor::new(format!("{text}\n"))),
         };
@@ -184,21 +184,21 @@ impl Source {
 /// A reader that, once its source has said the input is over, says so again without asking it.
 /// A terminal says so once per Ctrl-D and then waits for more typing: each layer of buffering
 /// that looked again at an input already over cost the person one more Ctrl-D.
-struct EndsAtFirstEnd<R> {
+struct StopsAtFirstEnd<R> {
     inner: R,
     ended: bool,
 }
 
-impl<R> EndsAtFirstEnd<R> {
+impl<R> StopsAtFirstEnd<R> {
     fn new(inner: R) -> Self {
-        EndsAtFirstEnd {
+        StopsAtFirstEnd {
             inner,
             ended: false,
         }
     }
 }
 
-impl<R: Read> Read for EndsAtFirstEnd<R> {
+impl<R: Read> Read for StopsAtFirstEnd<R> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
         if self.ended || buffer.is_empty() {
             return Ok(0);
