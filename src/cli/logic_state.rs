@@ -217,15 +217,21 @@ impl AnyState {
         }
     }
 
+    /// The filled cells as a grid, in the state's symbols (its open cells blank).
+    pub fn filled(&self) -> AnyGrid {
+        match self {
+            AnyState::Nine(state) => AnyGrid::Nine(state.grid()),
+            AnyState::NineIn(state, alphabet) => AnyGrid::Nine(state.grid()).written_in(*alphabet),
+            AnyState::Other(state) => AnyGrid::Other(SizedPuzzle {
+                grid: state.grid(),
+                alphabet: state.alphabet(),
+            }),
+        }
+    }
+
     /// The filled cells on one line (81 characters for 9x9).
     pub fn grid_line(&self) -> String {
-        match self {
-            AnyState::Nine(state) => state.grid().to_string(),
-            AnyState::NineIn(state, alphabet) => {
-                SizedGrid::from_nine(&state.grid()).to_line(*alphabet)
-            }
-            AnyState::Other(state) => state.grid().to_line(state.alphabet()),
-        }
+        self.filled().line()
     }
 
     /// The candidate form on one line (729 characters for 9x9).

@@ -256,7 +256,7 @@ fn a_hidden_quad_clears_its_cells() {
 }
 
 mod command_line {
-    use crate::common::{EASY, SOLUTION, run};
+    use crate::common::{EASY, SOLUTION, puzzle_path, run};
 
     #[test]
     fn hint_gives_the_easiest_step_only() {
@@ -309,6 +309,27 @@ mod command_line {
         // explain prints a block per puzzle, ended by a blank line: the failure's too.
         assert_eq!((status, stdout.as_str()), (1, "error: not unique\n\n"));
         assert_eq!(stderr, "sudoku: <stdin>:1: not unique: 2+ solutions\n");
+    }
+
+    #[test]
+    fn fill_prints_the_filled_grid_for_people_as_solve_does_and_reads_it_back() {
+        // Singles solve the easy one: the grid is the solution's, as `solve -f grid` prints it.
+        let (status, grid, _) = run(&["fill", "-f", "grid"], &format!("{EASY}\n"));
+        let (_, solved, _) = run(&["solve", "-f", "grid"], &format!("{EASY}\n"));
+        assert_eq!((status, grid.as_str()), (0, solved.as_str()));
+        // Where singles stop, the open cells are blanks; read back, the grid is the line `fill`
+        // prints, at 9x9 and at 6x6 in letters (kept in its symbols).
+        let hard = std::fs::read_to_string(puzzle_path("hardest_1106.txt")).unwrap();
+        let hard = hard.lines().find(|l| !l.starts_with('#')).unwrap();
+        let six_in_letters = "B.......F.C....A..E...FC..B....D.FB.";
+        for puzzle in [hard, six_in_letters] {
+            let (_, line, _) = run(&["fill"], &format!("{puzzle}\n"));
+            let (_, grid, _) = run(&["fill", "-f", "grid"], &format!("{puzzle}\n"));
+            assert!(grid.ends_with("\n\n") && grid.contains(" | "), "{grid}");
+            assert!(grid.contains('.'), "{grid}");
+            let (status, again, _) = run(&["fill", "--until", "full-house"], &grid);
+            assert_eq!((status, again.as_str()), (0, line.as_str()), "{grid}");
+        }
     }
 
     #[test]

@@ -19,7 +19,7 @@ const NO_SOLUTION: &str =
 fn each_subcommand_answers_a_record_before_the_next_is_written() {
     let marks = run(&["candidates", "-f", "candidates"], &format!("{EASY}\n")).1;
     // The arguments, a record, and how many lines its answer takes.
-    let cases: [(&[&str], &str, usize); 11] = [
+    let cases: [(&[&str], &str, usize); 12] = [
         (&["solve", "-j", "1"], EASY, 1),
         (&["solve", "-j", "2"], EASY, 1),
         (&["solve", "-f", "grid"], EASY, 12),
@@ -29,6 +29,7 @@ fn each_subcommand_answers_a_record_before_the_next_is_written() {
         (&["hint"], EASY, 1),
         (&["explain", "-f", "json"], EASY, 1),
         (&["fill", "-j", "2"], EASY, 1),
+        (&["fill", "-f", "grid"], EASY, 12),
         (&["rate"], EASY, 1),
         (&["hint"], marks.trim(), 1),
     ];
@@ -165,7 +166,12 @@ fn line_formats_give_every_record_one_line() {
 #[test]
 fn block_formats_give_every_record_one_block() {
     let (input, records) = mixed_input();
-    for args in [&["explain"][..], &["candidates"], &["solve", "-f", "grid"]] {
+    for args in [
+        &["explain"][..],
+        &["candidates"],
+        &["solve", "-f", "grid"],
+        &["fill", "-f", "grid"],
+    ] {
         let (_, stdout, _) = run(args, &input);
         let blocks: Vec<&str> = stdout.trim_end().split("\n\n").collect();
         assert_eq!(blocks.len(), records, "{args:?}:\n{stdout}");

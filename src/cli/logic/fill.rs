@@ -24,6 +24,9 @@ pub enum FillFormat {
     /// The filled puzzle on one line of 81 cells (eliminations are not shown).
     #[default]
     Line,
+    /// The filled puzzle as a grid, one line per row with box separators, and a blank line
+    /// after it (eliminations are not shown).
+    Grid,
     /// The 729-character candidate form, eliminations included.
     Candidates,
     /// One JSON object per line (JSON Lines), with both forms.
@@ -91,6 +94,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
         |output, source, record, result| {
             let form = match format {
                 FillFormat::Line | FillFormat::Candidates => Form::Text(""),
+                FillFormat::Grid => Form::Text("\n"),
                 FillFormat::Json => Form::Json,
                 FillFormat::Csv => Form::Csv(CSV_COLUMNS.len()),
             };
@@ -100,6 +104,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
             let ok = || JsonRecord::new(source, &record, JsonStatus::Ok);
             match format {
                 FillFormat::Line => writeln!(output.stdout(), "{}", state.grid_line())?,
+                FillFormat::Grid => writeln!(output.stdout(), "{}", state.filled().block())?,
                 FillFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
                 FillFormat::Json => output.json(&JsonFill {
                     record: ok(),
