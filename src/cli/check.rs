@@ -16,7 +16,8 @@ use super::json_input::puzzle_records;
 use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{
-    JsonStatus, Output, OutputArgs, Problem, csv_cell, csv_record_cells, puzzle_text,
+    JsonStatus, Output, OutputArgs, Problem, Show, csv_cell, csv_record_cells, puzzle_text,
+    write_shown,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, SizedPuzzle, other_size, other_size_companion, solution_faults};
@@ -55,6 +56,12 @@ pub struct CheckArgs {
     /// How to print results.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: CheckFormat,
+
+    /// Print the grid too, before its verdict on the same line (`GRID ok`), so that a pipeline
+    /// can keep the grids that failed (`grep ' fail$'`): in the line format (JSON and CSV
+    /// always hold the grid).
+    #[arg(long, value_name = "WHAT", value_enum, ignore_case = true)]
+    show: Option<Show>,
 
     #[command(flatten)]
     jobs: JobsArgs,
@@ -208,7 +215,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         }
         None => None,
     };
-    let format = args.format;
+    let (format, show) = (args.format, args.show);
     if format == CheckFormat::Csv {
         output.csv(CSV_HEADER)?;
     }
@@ -225,6 +232,9 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         setup,
         work,
         |output, source, record, checked| {
+            if format == CheckFormat::Line {
+                write_shown(output.stdout(), show, &record)?;
+            }
             if let Some(solutions) = solutions.as_mut() {
                 solutions.line_read = None;
             }

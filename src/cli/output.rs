@@ -253,7 +253,7 @@ pub fn unsolvable(puzzle: &Grid) -> Problem {
     }
 }
 
-/// What `--show` adds to each answer (solve, count, rate).
+/// What `--show` adds to each answer (every subcommand that reads puzzles).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Show {
     /// The puzzle.
@@ -265,6 +265,19 @@ pub enum Show {
 pub fn write_shown(out: &mut impl Write, show: Option<Show>, record: &Record) -> io::Result<()> {
     match show {
         Some(Show::Puzzle) => write!(out, "{} ", puzzle_text(record)),
+        None => Ok(()),
+    }
+}
+
+/// With `--show puzzle`, writes the record's puzzle on a line of its own, the first of its
+/// answer's block (failures included); without, nothing.
+pub fn write_shown_above(
+    out: &mut impl Write,
+    show: Option<Show>,
+    record: &Record,
+) -> io::Result<()> {
+    match show {
+        Some(Show::Puzzle) => writeln!(out, "{}", puzzle_text(record)),
         None => Ok(()),
     }
 }

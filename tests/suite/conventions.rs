@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{EASY, run};
+use common::{EASY, SOLUTION, run};
 
 /// Every subcommand `sudoku --help` lists, but `help`.
 fn subcommands() -> Vec<String> {
@@ -567,7 +567,7 @@ fn color_is_used_when_asked_and_never_into_a_pipe_by_default() {
 }
 
 #[test]
-fn count_and_rate_show_the_puzzle_before_each_answer_as_solve_does() {
+fn every_subcommand_shows_the_puzzle_before_each_answer_as_solve_does() {
     // Each line `PUZZLE ANSWER`, failures included, so that a pipeline keeps the puzzles it
     // wants by their answer; JSON holds the puzzle anyway and is left as it is.
     let empty = ".".repeat(81);
@@ -587,9 +587,34 @@ fn count_and_rate_show_the_puzzle_before_each_answer_as_solve_does() {
     let rated = lines(&["rate"]);
     assert_eq!(rated[1..], ["error: invalid puzzle", "error: not unique"]);
     assert!(lines(&["rate", "--techniques"])[0].contains("naked single"));
+    assert_eq!(lines(&["check"]), ["ok", "error: invalid puzzle", "ok"]);
+    let hinted = lines(&["hint"]);
+    assert_eq!(hinted[0], "naked single: r5c5 = 5");
+    assert_eq!(lines(&["fill"])[..2], [SOLUTION, "error: invalid puzzle"]);
+    assert_eq!(lines(&["fill", "-f", "candidates"])[0].len(), 729);
+    assert_eq!(lines(&["candidates", "-f", "candidates"])[1], "error: invalid puzzle");
+    // A block starts with the puzzle, on a line of its own.
+    for args in [&["explain"][..], &["candidates"], &["fill", "-f", "grid"]] {
+        let (_, plain, _) = run(args, &input);
+        let (_, shown, _) = run(&[args, &["--show", "puzzle"]].concat(), &input);
+        let blocks: Vec<&str> = shown.split_terminator("\n\n").collect();
+        assert_eq!(blocks.len(), 3, "{args:?}: {shown}");
+        for ((block, plain), puzzle) in blocks
+            .iter()
+            .zip(plain.split_terminator("\n\n"))
+            .zip([EASY, "123", &empty])
+        {
+            assert_eq!(*block, format!("{puzzle}\n{plain}"), "{args:?}");
+        }
+    }
     let json = |args: &[&str]| run(&[args, &["-f", "json"]].concat(), &input).1;
-    assert_eq!(json(&["count", "--show", "puzzle"]), json(&["count"]));
-    assert_eq!(json(&["rate", "--show", "puzzle"]), json(&["rate"]));
+    for command in ["count", "rate", "check", "candidates", "hint", "explain", "fill"] {
+        assert_eq!(
+            json(&[command, "--show", "puzzle"]),
+            json(&[command]),
+            "{command}"
+        );
+    }
 }
 
 #[test]

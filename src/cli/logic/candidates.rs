@@ -10,7 +10,7 @@ use sudoku_engine::Record;
 use super::record_state::state_of;
 use super::{Form, JsonRecord, answer_or_report, setup, write_csv_header, write_csv_row};
 use crate::cli::input::{InputArgs, run_puzzles};
-use crate::cli::output::{JsonStatus, Output, OutputArgs};
+use crate::cli::output::{JsonStatus, Output, OutputArgs, Show, write_shown, write_shown_above};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
 
@@ -36,6 +36,10 @@ pub struct CandidatesArgs {
     /// How to print the pencil marks.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: CandidatesFormat,
+    /// Print the puzzle too: on the first line of its grid of marks, or before its marks on the
+    /// same line in the 729-character form (`PUZZLE MARKS`); JSON and CSV always hold it.
+    #[arg(long, value_name = "WHAT", value_enum, ignore_case = true)]
+    show: Option<Show>,
     #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
@@ -68,7 +72,7 @@ const CSV_COLUMNS: [&str; 1] = ["candidates"];
 pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["shown", "failed"], &sources)?;
-    let format = args.format;
+    let (format, show) = (args.format, args.show);
     let sizes = args.input.sizes;
     let work = move |record: &Record| state_of(record, false, None, &sizes);
     if format == CandidatesFormat::Csv {
@@ -80,6 +84,11 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
         setup(&args.jobs),
         work,
         |output, source, record, state| {
+            match format {
+                CandidatesFormat::Grid => write_shown_above(output.stdout(), show, &record)?,
+                CandidatesFormat::Candidates => write_shown(output.stdout(), show, &record)?,
+                CandidatesFormat::Json | CandidatesFormat::Csv => {}
+            }
             let form = form_of(format);
             let Some(state) = answer_or_report(output, form, source, &record, state)? else {
                 return Ok(());

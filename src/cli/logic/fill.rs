@@ -14,7 +14,9 @@ use super::{
 };
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::offered::offered;
-use crate::cli::output::{JsonStatus, Output, OutputArgs, TimeoutArgs};
+use crate::cli::output::{
+    JsonStatus, Output, OutputArgs, Show, TimeoutArgs, write_shown, write_shown_above,
+};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
 
@@ -48,6 +50,11 @@ pub struct FillArgs {
     /// How to print the result.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: FillFormat,
+    /// Print the puzzle too: before its filled form on the same line (`PUZZLE FILLED`, as
+    /// `solve --show puzzle` prints a solution), or on the first line of its grid (JSON and
+    /// CSV always hold the puzzle).
+    #[arg(long, value_name = "WHAT", value_enum, ignore_case = true)]
+    show: Option<Show>,
     #[command(flatten)]
     timeout: TimeoutArgs,
     #[command(flatten)]
@@ -72,7 +79,7 @@ const CSV_COLUMNS: [&str; 2] = ["grid", "candidates"];
 pub fn fill(args: FillArgs) -> Result<Status> {
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["filled", "failed"], &sources)?;
-    let format = args.format;
+    let (format, show) = (args.format, args.show);
     let until = args
         .until
         .or(Technique::ALL.into_iter().find(|t| !t.is_single()));
@@ -92,6 +99,13 @@ pub fn fill(args: FillArgs) -> Result<Status> {
         setup(&args.jobs),
         work,
         |output, source, record, result| {
+            match format {
+                FillFormat::Line | FillFormat::Candidates => {
+                    write_shown(output.stdout(), show, &record)?
+                }
+                FillFormat::Grid => write_shown_above(output.stdout(), show, &record)?,
+                FillFormat::Json | FillFormat::Csv => {}
+            }
             let form = match format {
                 FillFormat::Line | FillFormat::Candidates => Form::Text(""),
                 FillFormat::Grid => Form::Text("\n"),

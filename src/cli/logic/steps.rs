@@ -15,7 +15,10 @@ use super::{
 use crate::cli::color;
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::{AnyState, AnyStep, rate};
-use crate::cli::output::{JsonStatus, Output, OutputArgs, Problem, TimeoutArgs, out_of};
+use crate::cli::output::{
+    JsonStatus, Output, OutputArgs, Problem, Show, TimeoutArgs, out_of, write_shown,
+    write_shown_above,
+};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
 
@@ -41,6 +44,11 @@ pub struct StepsArgs {
     /// How to print the steps.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: StepsFormat,
+
+    /// Print the puzzle too, in the text format (JSON and CSV always hold it): `hint` before
+    /// its step on the same line (`PUZZLE STEP`), `explain` on the first line of its block.
+    #[arg(long, value_name = "WHAT", value_enum, ignore_case = true)]
+    show: Option<Show>,
     #[command(flatten)]
     timeout: TimeoutArgs,
     #[command(flatten)]
@@ -135,7 +143,7 @@ fn csv_fields(steps: &[AnyStep], end: &AnyState, already_solved: bool) -> Vec<St
 pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["explained", "failed"], &sources)?;
-    let format = args.format;
+    let (format, show) = (args.format, args.show);
     if format == StepsFormat::Csv {
         write_csv_header(&mut output, &CSV_COLUMNS)?;
     }
@@ -166,6 +174,11 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
         setup(&args.jobs),
         work,
         |output, source, record, result| {
+            match (format, only_first) {
+                (StepsFormat::Text, true) => write_shown(output.stdout(), show, &record)?,
+                (StepsFormat::Text, false) => write_shown_above(output.stdout(), show, &record)?,
+                _ => {}
+            }
             let (steps, end) = match result {
                 Ok(done) => done,
                 Err(problem) => {
