@@ -129,6 +129,24 @@ fn unique_solution(
     }
 }
 
+/// The record's puzzle as a grid for people, in its own symbols, to show beside its solution:
+/// a candidate state's filled cells. None for a record that is no puzzle.
+fn puzzle_block(record: &Record, sizes: &SizeArgs) -> Option<String> {
+    if let Some(state) = candidate_state(record, sizes) {
+        return state.ok().map(|state| state.filled().block());
+    }
+    if let Some(sized) = other_size(record, sizes) {
+        return sized
+            .ok()
+            .map(|puzzle| puzzle.grid.to_block(puzzle.alphabet));
+    }
+    record
+        .puzzle
+        .as_ref()
+        .ok()
+        .map(|grid| grid.block().to_string())
+}
+
 /// The first solution of a record's puzzle, or why there is none.
 fn first_solution(
     record: &Record,
@@ -248,25 +266,15 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     out.write_all(b"\n")?
                 }
                 Format::Grid => {
-                    match (result, &record.puzzle) {
+                    let shown = show_puzzle.then(|| puzzle_block(&record, &sizes)).flatten();
+                    match (result, shown) {
                         // The puzzle on the left, its solution on the right.
-                        (Ok(AnyGrid::Nine(solution)), Ok(puzzle)) if show_puzzle => {
-                            let (left, right) = (puzzle.block().to_string(), solution.block());
-                            for (a, b) in left.lines().zip(right.to_string().lines()) {
+                        (Ok(solution), Some(puzzle)) => {
+                            for (a, b) in puzzle.lines().zip(solution.block().lines()) {
                                 writeln!(out, "{a}    {b}")?;
                             }
                         }
-                        (Ok(AnyGrid::Other(solution)), _) if show_puzzle => {
-                            let puzzle = other_size(&record, &sizes)
-                                .and_then(Result::ok)
-                                .map(|puzzle| puzzle.grid.to_block(puzzle.alphabet))
-                                .unwrap_or_default();
-                            let right = solution.grid.to_block(solution.alphabet);
-                            for (a, b) in puzzle.lines().zip(right.lines()) {
-                                writeln!(out, "{a}    {b}")?;
-                            }
-                        }
-                        (Ok(solution), _) => write!(out, "{}", solution.block())?,
+                        (Ok(solution), None) => write!(out, "{}", solution.block())?,
                         (Err(problem), _) => writeln!(out, "{}", problem.placeholder())?,
                     }
                     if timer {

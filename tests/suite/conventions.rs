@@ -592,7 +592,10 @@ fn every_subcommand_shows_the_puzzle_before_each_answer_as_solve_does() {
     assert_eq!(hinted[0], "naked single: r5c5 = 5");
     assert_eq!(lines(&["fill"])[..2], [SOLUTION, "error: invalid puzzle"]);
     assert_eq!(lines(&["fill", "-f", "candidates"])[0].len(), 729);
-    assert_eq!(lines(&["candidates", "-f", "candidates"])[1], "error: invalid puzzle");
+    assert_eq!(
+        lines(&["candidates", "-f", "candidates"])[1],
+        "error: invalid puzzle"
+    );
     // A block starts with the puzzle, on a line of its own.
     for args in [&["explain"][..], &["candidates"], &["fill", "-f", "grid"]] {
         let (_, plain, _) = run(args, &input);
@@ -608,12 +611,40 @@ fn every_subcommand_shows_the_puzzle_before_each_answer_as_solve_does() {
         }
     }
     let json = |args: &[&str]| run(&[args, &["-f", "json"]].concat(), &input).1;
-    for command in ["count", "rate", "check", "candidates", "hint", "explain", "fill"] {
+    for command in [
+        "count",
+        "rate",
+        "check",
+        "candidates",
+        "hint",
+        "explain",
+        "fill",
+    ] {
         assert_eq!(
             json(&[command, "--show", "puzzle"]),
             json(&[command]),
             "{command}"
         );
+    }
+}
+
+#[test]
+fn solve_shows_a_candidate_state_beside_its_solution_as_a_grid_of_its_filled_cells() {
+    // A 9x9 state on one line and a 6x6 grid of pencil marks: each block is the state's
+    // filled cells on the left and the solution, as `solve -f grid` prints it, on the right.
+    let six = run(&["candidates"], ".3....54..6.....52...4.....1..16..3.\n").1;
+    let nine = run(&["candidates", "-f", "candidates"], &format!("{EASY}\n")).1;
+    let nine_filled = "5 3 . | . 7 . | . . .";
+    for (state, filled) in [(six.as_str(), ". 3 . | . . ."), (&nine, nine_filled)] {
+        let (status, plain, _) = run(&["solve", "-f", "grid"], state);
+        let (_, shown, _) = run(&["solve", "-f", "grid", "--show", "puzzle"], state);
+        assert_eq!(status, 0);
+        assert_eq!(shown.lines().count(), plain.lines().count(), "{shown}");
+        assert!(shown.starts_with(&format!("{filled}    ")), "{shown}");
+        for (shown, plain) in shown.lines().zip(plain.lines()) {
+            assert!(shown.ends_with(plain), "{shown:?} {plain:?}");
+            assert_eq!(shown.is_empty(), plain.is_empty());
+        }
     }
 }
 
