@@ -13,7 +13,8 @@ with or without --box or --alphabet. It reports a run where:
   or whose `status` is not in the shared vocabulary;
 - the commands' JSON objects are not for the same records (their `line`s differ), or count
   calls a puzzle without solution that solve solved, or the other way round;
-- a CSV row, a line of a line format, or a block of a block format is missing or extra.
+- a CSV row, a line of a line format, or a block of a block format is missing or extra (with
+  or without --show puzzle).
 
 A fifth of the runs give the records as CSV rows (`--csv`, fields split at `,`, `;` or a tab),
 some others as JSON Lines (`{"puzzle": ...}`), and lines end in LF, CRLF or CR.
@@ -32,7 +33,8 @@ COMMANDS = ["solve", "count", "check", "candidates", "hint", "explain", "fill", 
 STATUSES = {"ok", "invalid", "no_solution", "multiple", "stuck", "failed", "timeout"}
 LINE_FORMATS = [("solve", []), ("count", []), ("check", []), ("hint", []), ("fill", []),
                 ("rate", []), ("candidates", ["-f", "candidates"])]
-BLOCK_FORMATS = [("explain", []), ("candidates", []), ("solve", ["-f", "grid"])]
+BLOCK_FORMATS = [("explain", []), ("candidates", []), ("solve", ["-f", "grid"]),
+                 ("fill", ["-f", "grid"])]
 EXTRA_ARGS = [[], [], [], ["--box", "2x3"], ["--box", "2x2"], ["--box", "4x4"],
               ["--alphabet", "letters"]]
 
@@ -160,13 +162,15 @@ def check(binary, rng, data, extra):
     for command, form in LINE_FORMATS:
         if rng.random() < 0.5:
             jobs = ["-j", rng.choice(["1", "2"])]
-            answer = run(binary, [command, *form, *timeout_args(command), *extra, *jobs], data)
+            show = rng.choice([[], ["--show", "puzzle"]])
+            answer = run(binary, [command, *form, *timeout_args(command), *extra, *jobs, *show], data)
             lines = answer.stdout.count(b"\n")
             if lines != len(records):
                 return f"{command} {form}: {lines} lines, {len(records)} records"
     for command, form in BLOCK_FORMATS:
         if rng.random() < 0.5:
-            answer = run(binary, [command, *form, *timeout_args(command), *extra], data).stdout
+            show = rng.choice([[], ["--show", "puzzle"]])
+            answer = run(binary, [command, *form, *timeout_args(command), *extra, *show], data).stdout
             blocks = [b for b in answer.rstrip(b"\n").split(b"\n\n") if b] if answer.strip() else []
             if len(blocks) != len(records):
                 return f"{command} {form}: {len(blocks)} blocks, {len(records)} records"
