@@ -264,7 +264,7 @@ pub enum Show {
 /// line (`PUZZLE ANSWER`, failures included); without, nothing.
 pub fn write_shown(out: &mut impl Write, show: Option<Show>, record: &Record) -> io::Result<()> {
     match show {
-        Some(Show::Puzzle) => write!(out, "{} ", puzzle_text(record)),
+        Some(Show::Puzzle) => write!(out, "{} ", on_one_line(&puzzle_text(record))),
         None => Ok(()),
     }
 }
@@ -277,9 +277,23 @@ pub fn write_shown_above(
     record: &Record,
 ) -> io::Result<()> {
     match show {
-        Some(Show::Puzzle) => writeln!(out, "{}", puzzle_text(record)),
+        Some(Show::Puzzle) => writeln!(out, "{}", on_one_line(&puzzle_text(record))),
         None => Ok(()),
     }
+}
+
+/// `text` with its line breaks made spaces (and the blanks around them, and blank lines,
+/// dropped), so that a record refused over several lines (a JSON object cut short, say) still
+/// keeps its answer on one line.
+fn on_one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['\n', '\r']) {
+        return text.into();
+    }
+    let lines = text
+        .split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|line| !line.is_empty());
+    lines.collect::<Vec<_>>().join(" ").into()
 }
 
 /// The puzzle as text for JSON output: the grid on one line, or the text that failed to parse.

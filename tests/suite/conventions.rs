@@ -629,6 +629,24 @@ fn every_subcommand_shows_the_puzzle_before_each_answer_as_solve_does() {
 }
 
 #[test]
+fn a_record_refused_over_several_lines_is_shown_on_one() {
+    // A JSON object cut short by the next one: its text spans two lines, its answer does not.
+    let input = format!("{{\"puzzle\": \"{EASY}\"}}\n{{\n{{\"puzzle\": \"{EASY}\"}}\n");
+    for command in ["solve", "count", "check", "hint", "rate", "fill"] {
+        let (status, shown, _) = run(&[command, "--show", "puzzle"], &input);
+        assert_eq!(status, 2, "{command}");
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines.len(), 3, "{command}: {shown:?}");
+        assert_eq!(lines[1], "{ error: invalid puzzle", "{command}");
+    }
+    let (_, shown, _) = run(&["explain", "--show", "puzzle"], &input);
+    assert_eq!(
+        shown.split_terminator("\n\n").nth(1),
+        Some("{\nerror: invalid puzzle")
+    );
+}
+
+#[test]
 fn solve_shows_a_candidate_state_beside_its_solution_as_a_grid_of_its_filled_cells() {
     // A 9x9 state on one line and a 6x6 grid of pencil marks: each block is the state's
     // filled cells on the left and the solution, as `solve -f grid` prints it, on the right.
