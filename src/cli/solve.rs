@@ -4,7 +4,6 @@ use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
-use std::time::Instant;
 use sudoku_engine::Record;
 use sudoku_engine::solver::{SearchStats, solve_measured};
 
@@ -14,7 +13,8 @@ use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{
     Budget, CSV_RECORD_COLUMNS, Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, Show,
-    TimeoutArgs, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable, write_shown,
+    TimeoutArgs, Timer, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
+    write_shown, write_time,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle, other_size};
@@ -64,7 +64,8 @@ pub struct SolveArgs {
 struct Solved {
     result: Result<AnyGrid, Problem>,
     search: SearchStats,
-    micros: f64,
+    /// With --timer: the time it took, in microseconds.
+    micros: Option<f64>,
 }
 
 /// One line of `--format json` output.
@@ -100,7 +101,7 @@ struct Solving {
 /// The solution of a record's puzzle, or why there is none, with the search's figures and the
 /// time it took.
 fn solve_record(record: &Record, solving: Solving) -> Solved {
-    let started = solving.timed.then(Instant::now);
+    let timer = Timer::start(solving.timed);
     let mut search = SearchStats::default();
     let budget = solving.budget.start();
     let result = match solving.unique {
@@ -110,7 +111,7 @@ fn solve_record(record: &Record, solving: Solving) -> Solved {
     Solved {
         result,
         search,
-        micros: started.map_or(0.0, |started| started.elapsed().as_nanos() as f64 / 1e3),
+        micros: timer.micros(),
     }
 }
 
@@ -260,8 +261,8 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                         Ok(solution) => out.write_all(solution.line().as_bytes())?,
                         Err(problem) => write!(out, "{}", problem.placeholder())?,
                     }
-                    if timer {
-                        write!(out, "\t{:.3} ms", solved.micros / 1000.0)?;
+                    if let Some(micros) = solved.micros {
+                        write_time(out, micros)?;
                     }
                     out.write_all(b"\n")?
                 }
@@ -277,8 +278,8 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                         (Ok(solution), None) => write!(out, "{}", solution.block())?,
                         (Err(problem), _) => writeln!(out, "{}", problem.placeholder())?,
                     }
-                    if timer {
-                        writeln!(out, "time: {:.3} ms", solved.micros / 1000.0)?;
+                    if let Some(micros) = solved.micros {
+                        writeln!(out, "time: {:.3} ms", micros / 1000.0)?;
                     }
                     writeln!(out)?
                 }
@@ -294,7 +295,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     .chain(JsonSearch::csv_cells(
                         JsonSearch::of(&solved.search, figures).as_ref(),
                     ))
-                    .chain(timer.then(|| format!("{:.3}", solved.micros)))
+                    .chain(solved.micros.map(|micros| format!("{micros:.3}")))
                     .chain([result
                         .as_ref()
                         .err()
@@ -309,7 +310,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     solution: result.as_ref().ok().map(AnyGrid::line),
                     error: result.as_ref().err().map(Problem::to_string),
                     search: JsonSearch::of(&solved.search, figures),
-                    micros: timer.then_some(solved.micros),
+                    micros: solved.micros,
                 })?,
             }
             Ok(())

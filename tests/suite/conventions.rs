@@ -667,6 +667,37 @@ fn solve_shows_a_candidate_state_beside_its_solution_as_a_grid_of_its_filled_cel
 }
 
 #[test]
+fn count_times_each_puzzle_as_solve_does() {
+    let input = format!("{EASY}\n123\n");
+    let (status, timed, _) = run(&["count", "--timer", "--show", "puzzle"], &input);
+    assert_eq!(status, 2);
+    let lines: Vec<&str> = timed.lines().collect();
+    assert_eq!(lines.len(), 2, "{timed}");
+    for (line, answer) in lines
+        .iter()
+        .zip([format!("{EASY} 1"), "123 error: invalid puzzle".into()])
+    {
+        let (before, time) = line.split_once('\t').unwrap();
+        assert_eq!(before, answer);
+        let ms = time.strip_suffix(" ms").unwrap();
+        assert!(ms.parse::<f64>().unwrap() >= 0.0 && ms.split_once('.').unwrap().1.len() == 3);
+    }
+    let (_, json, _) = run(&["count", "-f", "json", "--timer"], &input);
+    for line in json.lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(object["micros"].as_f64().unwrap() >= 0.0, "{line}");
+    }
+    let (_, csv, _) = run(&["count", "-f", "csv", "--timer"], &input);
+    let header = csv.lines().next().unwrap();
+    assert!(header.ends_with(",unique,micros,error"), "{header}");
+    let untimed = run(&["count", "-f", "json"], &input).1 + &run(&["count"], &input).1;
+    assert!(
+        !untimed.contains("micros") && !untimed.contains(" ms"),
+        "{untimed}"
+    );
+}
+
+#[test]
 fn qqwing_options_show_the_puzzle_the_time_and_the_search() {
     let hard = common::puzzles("hardest_1106.txt")[0].to_string();
     let input = format!("{}\n{hard}\n", common::EASY);
