@@ -263,10 +263,7 @@ pub enum Show {
 /// With `--show puzzle`, writes the record's puzzle and a space, the start of its answer's
 /// line (`PUZZLE ANSWER`, failures included); without, nothing.
 pub fn write_shown(out: &mut impl Write, show: Option<Show>, record: &Record) -> io::Result<()> {
-    match show {
-        Some(Show::Puzzle) => write!(out, "{} ", on_one_line(&puzzle_text(record))),
-        None => Ok(()),
-    }
+    write_shown_then(out, show, record, " ")
 }
 
 /// With `--show puzzle`, writes the record's puzzle on a line of its own, the first of its
@@ -276,8 +273,18 @@ pub fn write_shown_above(
     show: Option<Show>,
     record: &Record,
 ) -> io::Result<()> {
+    write_shown_then(out, show, record, "\n")
+}
+
+/// With `--show puzzle`, writes the record's puzzle, on one line, and then `end`.
+fn write_shown_then(
+    out: &mut impl Write,
+    show: Option<Show>,
+    record: &Record,
+    end: &str,
+) -> io::Result<()> {
     match show {
-        Some(Show::Puzzle) => writeln!(out, "{}", on_one_line(&puzzle_text(record))),
+        Some(Show::Puzzle) => write!(out, "{}{end}", on_one_line(&puzzle_text(record))),
         None => Ok(()),
     }
 }

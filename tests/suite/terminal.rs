@@ -42,6 +42,17 @@ impl Terminal {
         Stdio::from(common::pty::side(&self.terminal))
     }
 
+    /// Starts the program with `args`, the terminal its stdin, stdout and stderr, as a person
+    /// at a keyboard runs it.
+    fn run(&self, args: &[&str]) -> Child {
+        sudoku(args)
+            .stdin(self.side())
+            .stdout(self.side())
+            .stderr(self.side())
+            .spawn()
+            .unwrap()
+    }
+
     /// Types `text` as a person would.
     fn type_in(&mut self, text: &str) {
         self.master.write_all(text.as_bytes()).unwrap();
@@ -84,12 +95,7 @@ fn stop(mut child: Child) {
 fn a_puzzle_typed_at_a_terminal_is_answered_at_once_with_any_jobs() {
     for jobs in ["1", "2"] {
         let mut terminal = Terminal::open();
-        let child = sudoku(&["solve", "-j", jobs])
-            .stdin(terminal.side())
-            .stdout(terminal.side())
-            .stderr(terminal.side())
-            .spawn()
-            .unwrap();
+        let child = terminal.run(&["solve", "-j", jobs]);
         for _ in 0..3 {
             terminal.type_in(&format!("{EASY}\n"));
             // The terminal echoes the puzzle; the solution follows while the input stays open.
@@ -126,12 +132,7 @@ fn a_long_run_draws_progress_on_a_terminal() {
 #[test]
 fn no_progress_is_drawn_while_a_person_types() {
     let mut terminal = Terminal::open();
-    let child = sudoku(&["solve"])
-        .stdin(terminal.side())
-        .stdout(terminal.side())
-        .stderr(terminal.side())
-        .spawn()
-        .unwrap();
+    let child = terminal.run(&["solve"]);
     terminal.type_in(&format!("{EASY}\n"));
     terminal.wait_for(SOLUTION, Duration::from_secs(20));
     std::thread::sleep(Duration::from_millis(1500));
@@ -226,12 +227,7 @@ fn ended_within(mut child: Child, patience: Duration) -> Option<i32> {
 fn a_person_at_a_terminal_is_told_how_to_end_the_input_and_one_ctrl_d_ends_it() {
     for subcommand in ["solve", "count", "check", "rate"] {
         let mut terminal = Terminal::open();
-        let child = sudoku(&[subcommand])
-            .stdin(terminal.side())
-            .stdout(terminal.side())
-            .stderr(terminal.side())
-            .spawn()
-            .unwrap();
+        let child = terminal.run(&[subcommand]);
         terminal.wait_for("reading puzzles from the terminal", Duration::from_secs(20));
         terminal.wait_for("Ctrl-D ends\r\n", Duration::from_secs(5));
         // Nothing typed: the one Ctrl-D is the end of the input, as it is to cat.
@@ -241,12 +237,7 @@ fn a_person_at_a_terminal_is_told_how_to_end_the_input_and_one_ctrl_d_ends_it() 
     }
     // After a puzzle too, and without the hint when asked to be quiet.
     let mut terminal = Terminal::open();
-    let child = sudoku(&["solve", "-q"])
-        .stdin(terminal.side())
-        .stdout(terminal.side())
-        .stderr(terminal.side())
-        .spawn()
-        .unwrap();
+    let child = terminal.run(&["solve", "-q"]);
     terminal.type_in(&format!("{EASY}\n"));
     terminal.wait_for(SOLUTION, Duration::from_secs(20));
     terminal.type_in("\u{4}");
