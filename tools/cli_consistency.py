@@ -14,7 +14,8 @@ with or without --box or --alphabet. It reports a run where:
 - the commands' JSON objects are not for the same records (their `line`s differ), or count
   calls a puzzle without solution that solve solved, or the other way round;
 - a CSV row, a line of a line format, or a block of a block format is missing or extra (with
-  or without --show puzzle).
+  or without --show puzzle);
+- a line format's answers or messages with -j 1 and -j 2 are not the same, byte for byte.
 
 A fifth of the runs give the records as CSV rows (`--csv`, fields split at `,`, `;` or a tab),
 some others as JSON Lines (`{"puzzle": ...}`), and lines end in LF, CRLF or CR.
@@ -161,12 +162,17 @@ def check(binary, rng, data, extra):
             return f"{command} answers lines {lines}, solve {records}"
     for command, form in LINE_FORMATS:
         if rng.random() < 0.5:
-            jobs = ["-j", rng.choice(["1", "2"])]
             show = rng.choice([[], ["--show", "puzzle"]])
-            answer = run(binary, [command, *form, *timeout_args(command), *extra, *jobs, *show], data)
-            lines = answer.stdout.count(b"\n")
+            args = [command, *form, *timeout_args(command), *extra, *show]
+            answers = [run(binary, [*args, "-j", jobs], data) for jobs in ("1", "2")]
+            lines = answers[0].stdout.count(b"\n")
             if lines != len(records):
                 return f"{command} {form}: {lines} lines, {len(records)} records"
+            timed_out = any(b"timeout" in answer.stdout for answer in answers)
+            if answers[0].stdout != answers[1].stdout and not timed_out:
+                return f"{command} {form}: -j 1 and -j 2 print different answers"
+            if answers[0].stderr != answers[1].stderr and not timed_out:
+                return f"{command} {form}: -j 1 and -j 2 print different messages"
     for command, form in BLOCK_FORMATS:
         if rng.random() < 0.5:
             show = rng.choice([[], ["--show", "puzzle"]])
