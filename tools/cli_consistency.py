@@ -12,7 +12,8 @@ with or without --box or --alphabet. It reports a run where:
 - a command panics, exits with a status outside 0-3, or prints a line of JSON that does not read
   or whose `status` is not in the shared vocabulary;
 - the commands' JSON objects are not for the same records (their `line`s differ), or count
-  calls a puzzle without solution that solve solved, or the other way round;
+  calls a puzzle without solution that solve solved, or the other way round, or solve -u
+  refuses as not unique another set of puzzles than count finds more than one solution for;
 - a CSV row, a line of a line format, or a block of a block format is missing or extra (with
   or without --show puzzle);
 - a line format's answers or messages with -j 1 and -j 2 are not the same, byte for byte.
@@ -147,10 +148,21 @@ def check(binary, rng, data, extra):
         if command == "solve":
             solved = [o["status"] for o in objects]
         if command == "count":
-            for counted, status in zip(objects, solved):
-                if (status == "no_solution") != (counted["status"] == "no_solution") \
-                        and "timeout" not in (status, counted["status"]):
-                    return f"solve says {status}, count {counted['status']}"
+            counts = [o["status"] for o in objects]
+            for counted, status in zip(counts, solved):
+                if (status == "no_solution") != (counted == "no_solution") \
+                        and "timeout" not in (status, counted):
+                    return f"solve says {status}, count {counted}"
+            if rng.random() < 0.3:
+                # solve -u refuses exactly the puzzles count finds more than one solution for.
+                unique = run(binary, ["solve", "-u", "-f", "json", "--timeout", "3s", *extra], data)
+                unique = [json.loads(text)["status"] for text in unique.stdout.split(b"\n") if text]
+                for alone, counted in zip(unique, counts):
+                    if (alone == "multiple") != (counted == "multiple") \
+                            and "timeout" not in (alone, counted):
+                        return f"solve -u says {alone}, count {counted}"
+                if len(unique) != len(counts):
+                    return f"solve -u: {len(unique)} objects, count {len(counts)}"
         if rng.random() < 0.3:
             rows = run(binary, [command, "-f", "csv", *timeout_args(command), *extra], data)
             rows = list(csv.reader(io.StringIO(rows.stdout.decode("utf-8", "replace"))))[1:]
