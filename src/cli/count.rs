@@ -11,8 +11,8 @@ use super::input::{InputArgs, run_puzzles};
 use super::logic::{candidate_state, why_no_solution};
 use super::output::{
     Budget, CSV_RECORD_COLUMNS, JsonSearch, JsonStatus, Output, OutputArgs, Problem, Show,
-    TimeoutArgs, Timer, csv_cell, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
-    write_shown, write_time,
+    TimeoutArgs, Timer, csv_cell, csv_record_cells, end_answer, out_of, puzzle_text, record_puzzle,
+    unsolvable, write_shown,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, other_size};
@@ -222,10 +222,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
                     Ok(count) => write!(out, "{count}")?,
                     Err(problem) => write!(out, "{}", problem.placeholder())?,
                 }
-                if let Some(micros) = micros {
-                    write_time(out, micros)?;
-                }
-                writeln!(out)?;
+                end_answer(out, false, micros)?;
                 return Ok(());
             }
             let object = JsonCount {

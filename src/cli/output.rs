@@ -326,6 +326,27 @@ pub fn write_time(out: &mut impl Write, micros: f64) -> io::Result<()> {
     write!(out, "\t{:.3} ms", micros / 1000.0)
 }
 
+/// Ends a text answer, with its time when --timer asked for one: a line (`\t0.012 ms`, then
+/// its newline), or a block whose lines are written (`time: 0.012 ms` on a line of its own,
+/// then the blank line that ends the block).
+pub fn end_answer(out: &mut impl Write, block: bool, micros: Option<f64>) -> io::Result<()> {
+    match (block, micros) {
+        (false, Some(micros)) => write_time(out, micros)?,
+        (true, Some(micros)) => writeln!(out, "time: {:.3} ms", micros / 1000.0)?,
+        (_, None) => {}
+    }
+    out.write_all(b"\n")
+}
+
+/// The `--timer` flag of the logic commands.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct TimerArgs {
+    /// Print the time each puzzle took: after a tab on its line (`0.012 ms`), on a line of its
+    /// own at the end of a block (`time: 0.012 ms`), as `micros` in JSON and CSV.
+    #[arg(long)]
+    pub timer: bool,
+}
+
 /// The puzzle as text for JSON output: the grid on one line, or the text that failed to parse.
 pub fn puzzle_text(record: &Record) -> String {
     match &record.puzzle {

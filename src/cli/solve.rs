@@ -13,8 +13,8 @@ use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{
     Budget, CSV_RECORD_COLUMNS, Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, Show,
-    TimeoutArgs, Timer, csv_record_cells, out_of, puzzle_text, record_puzzle, unsolvable,
-    write_shown, write_time,
+    TimeoutArgs, Timer, csv_record_cells, end_answer, out_of, puzzle_text, record_puzzle,
+    unsolvable, write_shown,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle, other_size};
@@ -261,10 +261,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                         Ok(solution) => out.write_all(solution.line().as_bytes())?,
                         Err(problem) => write!(out, "{}", problem.placeholder())?,
                     }
-                    if let Some(micros) = solved.micros {
-                        write_time(out, micros)?;
-                    }
-                    out.write_all(b"\n")?
+                    end_answer(out, false, solved.micros)?
                 }
                 Format::Grid => {
                     let shown = show_puzzle.then(|| puzzle_block(&record, &sizes)).flatten();
@@ -278,10 +275,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                         (Ok(solution), None) => write!(out, "{}", solution.block())?,
                         (Err(problem), _) => writeln!(out, "{}", problem.placeholder())?,
                     }
-                    if let Some(micros) = solved.micros {
-                        writeln!(out, "time: {:.3} ms", micros / 1000.0)?;
-                    }
-                    writeln!(out)?
+                    end_answer(out, true, solved.micros)?
                 }
                 Format::Csv => output.csv(
                     csv_record_cells(

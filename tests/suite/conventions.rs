@@ -698,6 +698,70 @@ fn count_times_each_puzzle_as_solve_does() {
 }
 
 #[test]
+fn the_logic_commands_time_each_answer_as_solve_does() {
+    let input = format!("{EASY}\n123\n");
+    let is_time = |text: &str| {
+        let ms = text
+            .strip_suffix(" ms")
+            .unwrap_or_else(|| panic!("{text:?}"));
+        ms.parse::<f64>().unwrap() >= 0.0 && ms.split_once('.').unwrap().1.len() == 3
+    };
+    // A line format: each answer's line (failures included) as without --timer, then the time.
+    for args in [
+        &["hint"][..],
+        &["rate"],
+        &["rate", "--techniques"],
+        &["fill"],
+        &["fill", "-f", "candidates"],
+    ] {
+        let (_, plain, _) = run(args, &input);
+        let (status, timed, _) = run(&[args, &["--timer"]].concat(), &input);
+        assert_eq!(status, 2, "{args:?}");
+        assert_eq!(timed.lines().count(), 2, "{args:?}: {timed}");
+        for (timed, plain) in timed.lines().zip(plain.lines()) {
+            let (answer, time) = timed.split_once('\t').unwrap();
+            assert_eq!(answer, plain, "{args:?}");
+            assert!(is_time(time), "{args:?}: {timed}");
+        }
+    }
+    // A block: its lines as without --timer, then `time: ...` before the blank line.
+    for args in [
+        &["explain"][..],
+        &["fill", "-f", "grid"],
+        &["solve", "-f", "grid"],
+    ] {
+        let (_, plain, _) = run(args, &input);
+        let (_, timed, _) = run(&[args, &["--timer"]].concat(), &input);
+        let blocks: Vec<&str> = timed.split_terminator("\n\n").collect();
+        assert_eq!(blocks.len(), 2, "{args:?}: {timed}");
+        for (block, plain) in blocks.iter().zip(plain.split_terminator("\n\n")) {
+            let (answer, time) = block.rsplit_once("\ntime: ").unwrap();
+            assert_eq!(answer, plain, "{args:?}");
+            assert!(is_time(time), "{args:?}: {block}");
+        }
+    }
+    // JSON and CSV: micros, for failures too; nothing without --timer.
+    for command in ["hint", "explain", "rate", "fill"] {
+        let (_, json, _) = run(&[command, "-f", "json", "--timer"], &input);
+        for line in json.lines() {
+            let object: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert!(
+                object["micros"].as_f64().unwrap() >= 0.0,
+                "{command}: {line}"
+            );
+        }
+        let (_, csv, _) = run(&[command, "-f", "csv", "--timer"], &input);
+        assert!(
+            csv.lines().next().unwrap().ends_with(",micros,error"),
+            "{command}"
+        );
+        let untimed =
+            run(&[command, "-f", "json"], &input).1 + &run(&[command, "-f", "csv"], &input).1;
+        assert!(!untimed.contains("micros"), "{command}");
+    }
+}
+
+#[test]
 fn qqwing_options_show_the_puzzle_the_time_and_the_search() {
     let hard = common::puzzles("hardest_1106.txt")[0].to_string();
     let input = format!("{}\n{hard}\n", common::EASY);

@@ -56,10 +56,10 @@ struct JsonCandidates {
 
 /// The form a failed record's answer takes: the grid's placeholder ends with a blank line, as
 /// the blocks do.
-fn form_of(format: CandidatesFormat) -> Form<'static> {
+fn form_of(format: CandidatesFormat) -> Form {
     match format {
-        CandidatesFormat::Grid => Form::Text("\n"),
-        CandidatesFormat::Candidates => Form::Text(""),
+        CandidatesFormat::Grid => Form::Block,
+        CandidatesFormat::Candidates => Form::Line,
         CandidatesFormat::Json => Form::Json,
         CandidatesFormat::Csv => Form::Csv(CSV_COLUMNS.len()),
     }
@@ -76,7 +76,7 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let sizes = args.input.sizes;
     let work = move |record: &Record| state_of(record, false, None, &sizes);
     if format == CandidatesFormat::Csv {
-        write_csv_header(&mut output, &CSV_COLUMNS)?;
+        write_csv_header(&mut output, &CSV_COLUMNS, false)?;
     }
     run_puzzles(
         &args.input,
@@ -90,7 +90,8 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
                 CandidatesFormat::Json | CandidatesFormat::Csv => {}
             }
             let form = form_of(format);
-            let Some(state) = answer_or_report(output, form, source, &record, state)? else {
+            let answered = answer_or_report(output, form, (source, &record), (state, None))?;
+            let Some(state) = answered else {
                 return Ok(());
             };
             let ok = || JsonRecord::new(source, &record, JsonStatus::Ok);

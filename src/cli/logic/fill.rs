@@ -10,12 +10,13 @@ use sudoku_logic::Technique;
 
 use super::record_state::state_of;
 use super::{
-    Form, JsonRecord, answer_or_report, setup, steps_within, write_csv_header, write_csv_row,
+    Form, JsonRecord, answer_or_report, setup, steps_within, timed, write_csv_header, write_csv_row,
 };
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::offered::offered;
 use crate::cli::output::{
-    JsonStatus, Output, OutputArgs, Show, TimeoutArgs, write_shown, write_shown_above,
+    JsonStatus, Output, OutputArgs, Show, TimeoutArgs, TimerArgs, end_answer, write_shown,
+    write_shown_above,
 };
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
@@ -58,6 +59,8 @@ pub struct FillArgs {
     #[command(flatten)]
     timeout: TimeoutArgs,
     #[command(flatten)]
+    timer: TimerArgs,
+    #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
     output: OutputArgs,
@@ -90,15 +93,16 @@ pub fn fill(args: FillArgs) -> Result<Status> {
         let state = state_of(record, true, budget, &sizes)?.with_nine_logic();
         Ok(steps_within(state, until, budget)?.1)
     };
+    let timer = args.timer.timer;
     if format == FillFormat::Csv {
-        write_csv_header(&mut output, &CSV_COLUMNS)?;
+        write_csv_header(&mut output, &CSV_COLUMNS, timer)?;
     }
     run_puzzles(
         &args.input,
         &mut output,
         setup(&args.jobs),
-        work,
-        |output, source, record, result| {
+        timed(timer, work),
+        |output, source, record, (result, micros)| {
             match format {
                 FillFormat::Line | FillFormat::Candidates => {
                     write_shown(output.stdout(), show, &record)?
@@ -107,19 +111,26 @@ pub fn fill(args: FillArgs) -> Result<Status> {
                 FillFormat::Json | FillFormat::Csv => {}
             }
             let form = match format {
-                FillFormat::Line | FillFormat::Candidates => Form::Text(""),
-                FillFormat::Grid => Form::Text("\n"),
+                FillFormat::Line | FillFormat::Candidates => Form::Line,
+                FillFormat::Grid => Form::Block,
                 FillFormat::Json => Form::Json,
                 FillFormat::Csv => Form::Csv(CSV_COLUMNS.len()),
             };
-            let Some(state) = answer_or_report(output, form, source, &record, result)? else {
+            let answered = answer_or_report(output, form, (source, &record), (result, micros))?;
+            let Some(state) = answered else {
                 return Ok(());
             };
-            let ok = || JsonRecord::new(source, &record, JsonStatus::Ok);
+            let ok = || JsonRecord::new(source, &record, JsonStatus::Ok).timed(micros);
+            let out = output.stdout();
             match format {
-                FillFormat::Line => writeln!(output.stdout(), "{}", state.grid_line())?,
-                FillFormat::Grid => writeln!(output.stdout(), "{}", state.filled().block())?,
-                FillFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
+                FillFormat::Line => write!(out, "{}", state.grid_line())?,
+                FillFormat::Grid => write!(out, "{}", state.filled().block())?,
+                FillFormat::Candidates => write!(out, "{}", state.to_text())?,
+                FillFormat::Json | FillFormat::Csv => {}
+            }
+            match format {
+                FillFormat::Line | FillFormat::Candidates => end_answer(out, false, micros)?,
+                FillFormat::Grid => end_answer(out, true, micros)?,
                 FillFormat::Json => output.json(&JsonFill {
                     record: ok(),
                     grid: state.grid_line(),

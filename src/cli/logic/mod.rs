@@ -19,7 +19,8 @@ use sudoku_logic::{Rating, Technique};
 use super::input::Source;
 use super::logic_state::{AnyState, AnyStep};
 use super::output::{
-    Budget, CSV_RECORD_COLUMNS, JsonStatus, Output, Problem, csv_record_cells, out_of, puzzle_text,
+    Budget, CSV_RECORD_COLUMNS, JsonStatus, Output, Problem, Timer, csv_record_cells, end_answer,
+    out_of, puzzle_text,
 };
 use super::pipeline::{JobsArgs, Setup};
 
@@ -47,6 +48,9 @@ struct JsonRecord {
     status: JsonStatus,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// With --timer: the time the answer took, in microseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    micros: Option<f64>,
 }
 
 impl JsonRecord {
@@ -57,7 +61,13 @@ impl JsonRecord {
             puzzle: puzzle_text(record),
             status,
             error: None,
+            micros: None,
         }
+    }
+
+    /// The object with the time its answer took, when --timer asked for it.
+    fn timed(self, micros: Option<f64>) -> JsonRecord {
+        JsonRecord { micros, ..self }
     }
 
     /// The object for a record that failed, whatever the command.
@@ -71,22 +81,33 @@ impl JsonRecord {
 
 /// The form a logic command prints a record's answer in, as a failure's answer needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Form<'a> {
-    /// The placeholder line, followed by this (a blank line ends a block).
-    Text(&'a str),
+enum Form {
+    /// The placeholder line.
+    Line,
+    /// The placeholder line as a block of its own, ended by a blank line.
+    Block,
     /// A JSON object.
     Json,
     /// A CSV row with this many columns for the answer, between the record's and the error.
     Csv(usize),
 }
 
-/// Writes the header of a logic command's CSV: the record's columns, `answer`'s, the error.
-fn write_csv_header(output: &mut Output, answer: &[&str]) -> Result<()> {
-    output.csv(CSV_RECORD_COLUMNS.iter().chain(answer).chain(&["error"]))?;
+/// Writes the header of a logic command's CSV: the record's columns, `answer`'s, the time's
+/// when `timed` (--timer), the error.
+fn write_csv_header(output: &mut Output, answer: &[&str], timed: bool) -> Result<()> {
+    let time = timed.then_some(&"micros");
+    output.csv(
+        CSV_RECORD_COLUMNS
+            .iter()
+            .chain(answer)
+            .chain(time)
+            .chain(&["error"]),
+    )?;
     Ok(())
 }
 
-/// Writes a record's CSV row: its columns, the `answer`'s (empty for a failure), the error.
+/// Writes a record's CSV row: its columns, the `answer`'s (empty for a failure), the time
+/// (with --timer), the error.
 fn write_csv_row(output: &mut Output, record: JsonRecord, answer: Vec<String>) -> Result<()> {
     let JsonRecord {
         source,
@@ -94,29 +115,39 @@ fn write_csv_row(output: &mut Output, record: JsonRecord, answer: Vec<String>) -
         puzzle,
         status,
         error,
+        micros,
     } = record;
     output.csv(
         csv_record_cells(source, line, puzzle, status)
             .into_iter()
             .chain(answer)
+            .chain(micros.map(|micros| format!("{micros:.3}")))
             .chain([error.unwrap_or_default()]),
     )?;
     Ok(())
 }
 
 /// Reports a record that failed, and prints its answer in its place, in `form`: its
-/// placeholder line, its JSON object or its CSV row.
+/// placeholder line or block, its JSON object or its CSV row, with the time it took when
+/// --timer asked for it (`micros`).
 fn report_failure(
     output: &mut Output,
     form: Form,
-    source: &Source,
-    record: &Record,
+    (source, record): (&Source, &Record),
     problem: &Problem,
+    micros: Option<f64>,
 ) -> Result<()> {
     output.problem(source, record.line, problem);
-    let failed = JsonRecord::failed(source, record, problem);
+    let failed = JsonRecord::failed(source, record, problem).timed(micros);
     match form {
-        Form::Text(end) => writeln!(output.stdout(), "{}{end}", problem.placeholder())?,
+        Form::Line | Form::Block => {
+            let out = output.stdout();
+            write!(out, "{}", problem.placeholder())?;
+            if form == Form::Block {
+                writeln!(out)?;
+            }
+            end_answer(out, form == Form::Block, micros)?
+        }
         Form::Json => output.json(&failed)?,
         Form::Csv(columns) => write_csv_row(output, failed, vec![String::new(); columns])?,
     }
@@ -128,9 +159,8 @@ fn report_failure(
 fn answer_or_report<T>(
     output: &mut Output,
     form: Form,
-    source: &Source,
-    record: &Record,
-    result: Result<T, Problem>,
+    (source, record): (&Source, &Record),
+    (result, micros): (Result<T, Problem>, Option<f64>),
 ) -> Result<Option<T>> {
     match result {
         Ok(answer) => {
@@ -138,9 +168,22 @@ fn answer_or_report<T>(
             Ok(Some(answer))
         }
         Err(problem) => {
-            report_failure(output, form, source, record, &problem)?;
+            report_failure(output, form, (source, record), &problem, micros)?;
             Ok(None)
         }
+    }
+}
+
+/// `work` with a stopwatch when `timed` (--timer): its answer, and the time it took in
+/// microseconds.
+fn timed<T>(
+    timed: bool,
+    work: impl Fn(&Record) -> T + Send + Sync + 'static,
+) -> impl Fn(&Record) -> (T, Option<f64>) + Send + Sync + 'static {
+    move |record| {
+        let timer = Timer::start(timed);
+        let answer = work(record);
+        (answer, timer.micros())
     }
 }
 

@@ -11,13 +11,14 @@ use sudoku_logic::{ExplainerRating, Rating, explainer_rating, tenths_text};
 
 use super::record_state::state_of;
 use super::{
-    Form, JsonRecord, answer_or_report, level_name, setup, steps_within, write_csv_header,
+    Form, JsonRecord, answer_or_report, level_name, setup, steps_within, timed, write_csv_header,
     write_csv_row,
 };
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::rate;
 use crate::cli::output::{
-    JsonStatus, Output, OutputArgs, Problem, Show, TimeoutArgs, csv_cell, out_of, write_shown,
+    JsonStatus, Output, OutputArgs, Problem, Show, TimeoutArgs, TimerArgs, csv_cell, end_answer,
+    out_of, write_shown,
 };
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
@@ -50,6 +51,8 @@ pub struct RateArgs {
     show: Option<Show>,
     #[command(flatten)]
     timeout: TimeoutArgs,
+    #[command(flatten)]
+    timer: TimerArgs,
     #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
@@ -150,9 +153,9 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
     let (techniques, show) = (args.techniques, args.show);
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["rated", "failed"], &sources)?;
-    let format = args.format;
+    let (format, timer) = (args.format, args.timer.timer);
     if format == RateFormat::Csv {
-        write_csv_header(&mut output, &CSV_COLUMNS)?;
+        write_csv_header(&mut output, &CSV_COLUMNS, timer)?;
     }
     let budget = args.timeout;
     let sizes = args.input.sizes;
@@ -183,19 +186,21 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
         &args.input,
         &mut output,
         setup(&args.jobs),
-        work,
-        |output, source, record, result| {
+        timed(timer, work),
+        |output, source, record, (result, micros)| {
             if format == RateFormat::Text {
                 write_shown(output.stdout(), show, &record)?;
             }
             let form = match format {
-                RateFormat::Text => Form::Text(""),
+                RateFormat::Text => Form::Line,
                 RateFormat::Json => Form::Json,
                 RateFormat::Csv => Form::Csv(CSV_COLUMNS.len()),
             };
-            let Some(rated) = answer_or_report(output, form, source, &record, result)? else {
+            let answered = answer_or_report(output, form, (source, &record), (result, micros))?;
+            let Some(rated) = answered else {
                 return Ok(());
             };
+            let ok = || JsonRecord::new(source, &record, JsonStatus::Ok).timed(micros);
             match format {
                 RateFormat::Text => {
                     let out = output.stdout();
@@ -204,16 +209,13 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
                     if techniques {
                         write!(out, " {}", technique_counts(&rated.path, ", "))?;
                     }
-                    writeln!(out)?
+                    end_answer(out, false, micros)?
                 }
-                RateFormat::Csv => {
-                    let record = JsonRecord::new(source, &record, JsonStatus::Ok);
-                    write_csv_row(output, record, csv_fields(&rated))?
-                }
+                RateFormat::Csv => write_csv_row(output, ok(), csv_fields(&rated))?,
                 RateFormat::Json => output.json(&{
                     let (ep, ed) = rated.ep_ed();
                     JsonRating {
-                        record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                        record: ok(),
                         rating: rated.er(),
                         rating_is_lower_bound: rated.explainer.is_some_and(|e| !e.complete),
                         ep: ep.map(|t| t as f32 / 10.0),

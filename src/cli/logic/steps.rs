@@ -9,15 +9,15 @@ use sudoku_engine::Record;
 
 use super::record_state::state_of;
 use super::{
-    Explained, Form, JsonRecord, level_name, report_failure, setup, steps_within, write_csv_header,
-    write_csv_row,
+    Explained, Form, JsonRecord, level_name, report_failure, setup, steps_within, timed,
+    write_csv_header, write_csv_row,
 };
 use crate::cli::color;
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::{AnyState, AnyStep, rate};
 use crate::cli::output::{
-    JsonStatus, Output, OutputArgs, Problem, Show, TimeoutArgs, out_of, write_shown,
-    write_shown_above,
+    JsonStatus, Output, OutputArgs, Problem, Show, TimeoutArgs, TimerArgs, end_answer, out_of,
+    write_shown, write_shown_above,
 };
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
@@ -44,6 +44,8 @@ pub struct StepsArgs {
     /// How to print the steps.
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: StepsFormat,
+    #[command(flatten)]
+    timer: TimerArgs,
 
     /// Print the puzzle too, in the text format (JSON and CSV always hold it): `hint` before
     /// its step on the same line (`PUZZLE STEP`), `explain` on the first line of its block.
@@ -143,9 +145,9 @@ fn csv_fields(steps: &[AnyStep], end: &AnyState, already_solved: bool) -> Vec<St
 pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
     let sources = args.input.sources();
     let mut output = Output::new(&args.output, ["explained", "failed"], &sources)?;
-    let (format, show) = (args.format, args.show);
+    let (format, show, timer) = (args.format, args.show, args.timer.timer);
     if format == StepsFormat::Csv {
-        write_csv_header(&mut output, &CSV_COLUMNS)?;
+        write_csv_header(&mut output, &CSV_COLUMNS, timer)?;
     }
     let budget = args.timeout;
     let sizes = args.input.sizes;
@@ -167,13 +169,13 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
         Ok((step, end))
     };
     // explain prints a block per puzzle, ended by a blank line; hint a line.
-    let end_of_answer = if only_first { "" } else { "\n" };
+    let block = !only_first;
     run_puzzles(
         &args.input,
         &mut output,
         setup(&args.jobs),
-        work,
-        |output, source, record, result| {
+        timed(timer, work),
+        |output, source, record, (result, micros)| {
             match (format, only_first) {
                 (StepsFormat::Text, true) => write_shown(output.stdout(), show, &record)?,
                 (StepsFormat::Text, false) => write_shown_above(output.stdout(), show, &record)?,
@@ -184,10 +186,11 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                 Err(problem) => {
                     let form = match format {
                         StepsFormat::Json => Form::Json,
-                        StepsFormat::Text => Form::Text(end_of_answer),
+                        StepsFormat::Text if block => Form::Block,
+                        StepsFormat::Text => Form::Line,
                         StepsFormat::Csv => Form::Csv(CSV_COLUMNS.len()),
                     };
-                    return report_failure(output, form, source, &record, &problem);
+                    return report_failure(output, form, (source, &record), &problem, micros);
                 }
             };
             let already_solved = steps.is_empty() && end.is_solved();
@@ -205,23 +208,30 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
             }
             match format {
                 StepsFormat::Text => {
-                    for step in &steps {
-                        writeln!(output.stdout(), "{}", color::step_text(&step.to_string()))?;
-                    }
-                    if !only_first || steps.is_empty() {
+                    // hint: its step, or where it stopped; explain: every step, and the end.
+                    let mut lines: Vec<String> = steps
+                        .iter()
+                        .map(|step| color::step_text(&step.to_string()))
+                        .collect();
+                    if block || steps.is_empty() {
                         let verdict = if end.is_solved() { "solved" } else { "stuck" };
-                        let grid = end.grid_line();
-                        writeln!(output.stdout(), "{verdict}: {grid}{end_of_answer}")?;
+                        lines.push(format!("{verdict}: {}", end.grid_line()));
                     }
+                    let out = output.stdout();
+                    out.write_all(lines.join("\n").as_bytes())?;
+                    if block {
+                        writeln!(out)?;
+                    }
+                    end_answer(out, block, micros)?
                 }
                 StepsFormat::Csv => {
-                    let record = JsonRecord::new(source, &record, status);
+                    let record = JsonRecord::new(source, &record, status).timed(micros);
                     write_csv_row(output, record, csv_fields(&steps, &end, already_solved))?
                 }
                 StepsFormat::Json => {
                     let rating = rate(&steps, end.is_solved());
                     output.json(&JsonExplanation {
-                        record: JsonRecord::new(source, &record, status),
+                        record: JsonRecord::new(source, &record, status).timed(micros),
                         solved: end.is_solved(),
                         rating: rating.explainer,
                         level: level_name(&rating, already_solved),
