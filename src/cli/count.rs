@@ -11,8 +11,8 @@ use super::input::{InputArgs, run_puzzles};
 use super::logic::{candidate_state, why_no_solution};
 use super::output::{
     Budget, CSV_RECORD_COLUMNS, JsonSearch, JsonStatus, Output, OutputArgs, Problem, Show,
-    TimeoutArgs, Timer, csv_cell, csv_record_cells, end_answer, out_of, puzzle_text, record_puzzle,
-    unsolvable, write_shown,
+    TimeoutArgs, Timer, csv_cell, csv_record_cells, end_answer, micros_cell, out_of, puzzle_text,
+    record_puzzle, unsolvable, write_shown,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, other_size};
@@ -256,7 +256,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
                             csv_cell(object.unique),
                         ])
                         .chain(JsonSearch::csv_cells(object.search.as_ref()))
-                        .chain(micros.map(|micros| format!("{micros:.3}")))
+                        .chain(micros.map(micros_cell))
                         .chain([csv_cell(object.error)]),
                 )?,
                 _ => output.json(&object)?,

@@ -321,6 +321,11 @@ impl Timer {
     }
 }
 
+/// A time as a CSV cell: microseconds, to the nanosecond (`12.345`).
+pub fn micros_cell(micros: f64) -> String {
+    format!("{micros:.3}")
+}
+
 /// Writes a time after a tab, at the end of an answer's line (`\t0.012 ms`).
 pub fn write_time(out: &mut impl Write, micros: f64) -> io::Result<()> {
     write!(out, "\t{:.3} ms", micros / 1000.0)

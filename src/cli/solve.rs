@@ -13,8 +13,8 @@ use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{
     Budget, CSV_RECORD_COLUMNS, Format, JsonSearch, JsonStatus, Output, OutputArgs, Problem, Show,
-    TimeoutArgs, Timer, csv_record_cells, end_answer, out_of, puzzle_text, record_puzzle,
-    unsolvable, write_shown,
+    TimeoutArgs, Timer, csv_record_cells, end_answer, micros_cell, out_of, puzzle_text,
+    record_puzzle, unsolvable, write_shown,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle, other_size};
@@ -289,7 +289,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     .chain(JsonSearch::csv_cells(
                         JsonSearch::of(&solved.search, figures).as_ref(),
                     ))
-                    .chain(solved.micros.map(|micros| format!("{micros:.3}")))
+                    .chain(solved.micros.map(micros_cell))
                     .chain([result
                         .as_ref()
                         .err()

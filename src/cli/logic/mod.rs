@@ -20,7 +20,7 @@ use super::input::Source;
 use super::logic_state::{AnyState, AnyStep};
 use super::output::{
     Budget, CSV_RECORD_COLUMNS, JsonStatus, Output, Problem, Timer, csv_record_cells, end_answer,
-    out_of, puzzle_text,
+    micros_cell, out_of, puzzle_text,
 };
 use super::pipeline::{JobsArgs, Setup};
 
@@ -121,7 +121,7 @@ fn write_csv_row(output: &mut Output, record: JsonRecord, answer: Vec<String>) -
         csv_record_cells(source, line, puzzle, status)
             .into_iter()
             .chain(answer)
-            .chain(micros.map(|micros| format!("{micros:.3}")))
+            .chain(micros.map(micros_cell))
             .chain([error.unwrap_or_default()]),
     )?;
     Ok(())
