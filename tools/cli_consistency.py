@@ -15,7 +15,7 @@ with or without --box or --alphabet. It reports a run where:
   calls a puzzle without solution that solve solved, or the other way round, or solve -u
   refuses as not unique another set of puzzles than count finds more than one solution for;
 - a CSV row, a line of a line format, or a block of a block format is missing or extra (with
-  or without --show puzzle);
+  or without --show puzzle and --timer);
 - a line format's answers or messages with -j 1 and -j 2 are not the same, byte for byte.
 
 A fifth of the runs give the records as CSV rows (`--csv`, fields split at `,`, `;` or a tab),
@@ -175,12 +175,13 @@ def check(binary, rng, data, extra):
     for command, form in LINE_FORMATS:
         if rng.random() < 0.5:
             show = rng.choice([[], ["--show", "puzzle"]])
-            args = [command, *form, *timeout_args(command), *extra, *show]
+            timer = rng.choice([[], [], ["--timer"]]) if timeout_args(command) else []
+            args = [command, *form, *timeout_args(command), *extra, *show, *timer]
             answers = [run(binary, [*args, "-j", jobs], data) for jobs in ("1", "2")]
             lines = answers[0].stdout.count(b"\n")
             if lines != len(records):
-                return f"{command} {form}: {lines} lines, {len(records)} records"
-            timed_out = any(b"timeout" in answer.stdout for answer in answers)
+                return f"{command} {form} {timer}: {lines} lines, {len(records)} records"
+            timed_out = timer or any(b"timeout" in answer.stdout for answer in answers)
             if answers[0].stdout != answers[1].stdout and not timed_out:
                 return f"{command} {form}: -j 1 and -j 2 print different answers"
             if answers[0].stderr != answers[1].stderr and not timed_out:
@@ -188,7 +189,9 @@ def check(binary, rng, data, extra):
     for command, form in BLOCK_FORMATS:
         if rng.random() < 0.5:
             show = rng.choice([[], ["--show", "puzzle"]])
-            answer = run(binary, [command, *form, *timeout_args(command), *extra, *show], data).stdout
+            timer = rng.choice([[], [], ["--timer"]]) if timeout_args(command) else []
+            args = [command, *form, *timeout_args(command), *extra, *show, *timer]
+            answer = run(binary, args, data).stdout
             blocks = [b for b in answer.rstrip(b"\n").split(b"\n\n") if b] if answer.strip() else []
             if len(blocks) != len(records):
                 return f"{command} {form}: {len(blocks)} blocks, {len(records)} records"
