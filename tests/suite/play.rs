@@ -117,25 +117,36 @@ mod in_a_terminal {
         /// Runs `sudoku ARGS` with this terminal as its controlling terminal, stdin, stdout
         /// and stderr, without colour (so the attributes tell the cells apart).
         fn spawn(&self, args: &[&str]) -> Game {
+            self.spawn_piped(args, None)
+        }
+
+        /// Runs `sudoku ARGS` as [`Screen::spawn`] does, but with `piped`, when given, written
+        /// into its stdin (which is then a pipe, closed after it).
+        fn spawn_piped(&self, args: &[&str], piped: Option<&str>) -> Game {
             let side = || Stdio::from(common::pty::side(&self.terminal));
             let mut command = Command::new(assert_cmd::cargo::cargo_bin("sudoku"));
             command
                 .args(args)
                 .env("NO_COLOR", "1")
-                .stdin(side())
+                .stdin(piped.map_or_else(side, |_| Stdio::piped()))
                 .stdout(side())
                 .stderr(side());
+            let controlling = common::pty::side(&self.terminal);
             // SAFETY: between fork and exec only async-signal-safe system calls are made: a new
-            // session, and the terminal on stdin made its controlling terminal, as a shell does
-            // (so the program gets SIGWINCH when the window changes).
+            // session, and the terminal made its controlling terminal, as a shell does (so the
+            // program gets SIGWINCH when the window changes).
             unsafe {
-                command.pre_exec(|| {
+                command.pre_exec(move || {
                     rustix::process::setsid()?;
-                    rustix::process::ioctl_tiocsctty(std::io::stdin())?;
+                    rustix::process::ioctl_tiocsctty(&controlling)?;
                     Ok(())
                 });
             }
-            Game(command.spawn().unwrap())
+            let mut child = command.spawn().unwrap();
+            if let (Some(text), Some(mut stdin)) = (piped, child.stdin.take()) {
+                stdin.write_all(text.as_bytes()).unwrap();
+            }
+            Game(child)
         }
 
         fn resize(&mut self, rows: u16, columns: u16) {
@@ -497,6 +508,34 @@ mod in_a_terminal {
                 assert_eq!(screen.digit(row, column), (c.to_string(), true, false));
             }
         }
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+    }
+
+    #[test]
+    fn a_puzzle_piped_in_is_the_one_played() {
+        let shows_medium = |screen: &Screen| {
+            for (index, c) in MEDIUM.chars().enumerate() {
+                let (row, column) = (index as u16 / 9, index as u16 % 9);
+                if c != '.' {
+                    assert_eq!(screen.digit(row, column), (c.to_string(), true, false));
+                }
+            }
+        };
+        // `echo PUZZLE | sudoku play`: the puzzle piped in, the keys from the terminal.
+        let mut screen = Screen::open(24, 80);
+        let child = screen.spawn_piped(&["play"], Some(&format!("{MEDIUM}\n")));
+        screen.wait_for("Good luck");
+        shows_medium(&screen);
+        screen.press("q");
+        assert_eq!(exit_status(child, &screen), 0);
+        // Asked for a new puzzle (the one `generate --seed 7 --difficulty medium` makes), it
+        // plays that, whatever is piped in.
+        let mut screen = Screen::open(24, 80);
+        let args = ["play", "--seed", "7", "--difficulty", "medium"];
+        let child = screen.spawn_piped(&args, Some(&format!("{}\n", ".".repeat(81))));
+        screen.wait_for("Good luck");
+        shows_medium(&screen);
         screen.press("q");
         assert_eq!(exit_status(child, &screen), 0);
     }

@@ -50,8 +50,9 @@ const TICK: Duration = Duration::from_millis(250);
 pub struct PlayArgs {
     /// The puzzle: a file (its first puzzle, or the one at --line; a game saved with `s`
     /// resumes), `-` for stdin, or the puzzle itself on one line (81 cells or 729 candidates
-    /// for 9x9; the cells or candidates of any other size). Without it, a new puzzle from the
-    /// generator.
+    /// for 9x9; the cells or candidates of any other size). Without it, the puzzle piped into
+    /// stdin (`echo PUZZLE | sudoku play`, `sudoku play < FILE`), or else a new puzzle from
+    /// the generator.
     #[arg(value_name = "FILE|PUZZLE")]
     source: Option<String>,
 
@@ -59,7 +60,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", requires = "source")]
     line: Option<u64>,
 
-    /// Play a new puzzle from the generator (what happens without FILE|PUZZLE anyway).
+    /// Play a new puzzle from the generator (what happens without FILE|PUZZLE when nothing is
+    /// piped in).
     #[arg(long, conflicts_with_all = ["source", "enter"])]
     new: bool,
 
@@ -159,7 +161,9 @@ fn watch_the_terminal(rescue: Arc<Rescue>) {
 
 /// The game to play, and the saved game it resumes (where `s` saves by default).
 fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
-    let Some(source) = &args.source else {
+    let asks_for_new = args.new || args.difficulty.is_some() || args.seed.is_some() || args.enter;
+    let piped = (!asks_for_new && stdin_holds_input()).then(|| "-".to_string());
+    let Some(source) = args.source.as_ref().or(piped.as_ref()) else {
         return new_game(args).map(|game| (game, None));
     };
     let path = PathBuf::from(source);
@@ -205,6 +209,22 @@ fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
     match args.line {
         Some(line) => bail!("{input}:{line}: no puzzle starts on this line"),
         None => bail!("{input}: no puzzle in it"),
+    }
+}
+
+/// True when stdin is a pipe or a file (`echo PUZZLE | sudoku play`, `sudoku play < FILE`):
+/// what to play when no FILE|PUZZLE names it. A terminal, `/dev/null` or a closed stdin is not
+/// (nor anything on a system without `/dev/stdin`).
+fn stdin_holds_input() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let is_input = |kind: std::fs::FileType| kind.is_fifo() || kind.is_file();
+        std::fs::metadata("/dev/stdin").is_ok_and(|metadata| is_input(metadata.file_type()))
+    }
+    #[cfg(not(unix))]
+    {
+        false
     }
 }
 
