@@ -70,6 +70,31 @@ fn errors_come_before_the_terminal_is_taken() {
     );
 }
 
+#[test]
+fn without_a_terminal_play_does_not_wait_for_a_pipe_left_open() {
+    // Stdout a pipe, stdin a pipe that nothing closes: refused at once, never read.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .arg("play")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _open = child.stdin.take();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("play waited for its stdin");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
+}
+
 #[cfg(target_os = "linux")]
 mod in_a_terminal {
     use std::fs::File;

@@ -162,7 +162,9 @@ fn watch_the_terminal(rescue: Arc<Rescue>) {
 /// The game to play, and the saved game it resumes (where `s` saves by default).
 fn open_game(args: &PlayArgs) -> Result<(Game, Option<PathBuf>)> {
     let asks_for_new = args.new || args.difficulty.is_some() || args.seed.is_some() || args.enter;
-    let piped = (!asks_for_new && stdin_holds_input()).then(|| "-".to_string());
+    // Not without a terminal to play on: that is refused before anything would be read.
+    let playable = std::io::stdout().is_terminal();
+    let piped = (!asks_for_new && playable && stdin_holds_input()).then(|| "-".to_string());
     let Some(source) = args.source.as_ref().or(piped.as_ref()) else {
         return new_game(args).map(|game| (game, None));
     };
