@@ -52,20 +52,21 @@ pub use status::Status;
 
 /// A fast sudoku solver and puzzle tool.
 ///
-/// Puzzles are read from the files named, or from stdin when none is named or the name is `-`;
-/// a name that is no file's but a puzzle on one line is that puzzle. Each puzzle is either one line of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank;
-/// text after the cells and a space, tab, comma or semicolon is ignored) or a grid of 9 lines
-/// of 9 cells, with or without `|`, `-` and `+` separators (and borders such as `*-----*` or
-/// `.---.---.`; lines drawn with box-drawing characters, `│` and `├───┼`, read as these; cells
-/// split by commas or semicolons, `5,3,,,7,,,,`, as spreadsheets save them, too). Blank lines,
-/// lines starting with `#` and headers such as `[Puzzle]` are skipped. Other sizes, 4x4 to
-/// 64x64, are read the same way, their shape told by the number of cells (or a grid's rows,
-/// each grid's own, so that a file may mix sizes) or by --box, their symbols by --alphabet. What `-f json` and `-f csv` print is read back too (JSON, told by a
-/// first `{` or `[`: each object's `puzzle` field, or `quizzes`, `grid`, `board` and the like,
-/// an object a line or spread over several lines or in an array, as jq prints them, and grids
-/// as arrays of cells or of rows, `[[5,3,0,...],...]` with 0 for a blank; CSV, told by a
-/// header row naming a column `puzzle`, `quizzes`, `sudoku`, `grid` or `board`, as published
-/// collections do, or by --csv).
+/// Puzzles are read from the files named, or from stdin when none is named or the name is `-`; a
+/// name that is no file's but a puzzle on one line is that puzzle. Each puzzle is either one line
+/// of 81 cells (digits 1-9; `.`, `0`, `_` or `*` for a blank; text after the cells and a space,
+/// tab, comma or semicolon is ignored) or a grid of 9 lines of 9 cells, with or without `|`, `-`
+/// and `+` separators (and borders such as `*-----*` or `.---.---.`; lines drawn with box-drawing
+/// characters, `│` and `├───┼`, read as these; cells split by commas or semicolons, `5,3,,,7,,,,`,
+/// as spreadsheets save them, too). Blank lines, lines starting with `#` and headers such as
+/// `[Puzzle]` are skipped. Other sizes, 4x4 to 64x64, are read the same way, their shape told by
+/// the number of cells (or a grid's rows, each grid's own, so that a file may mix sizes) or by
+/// --box, their symbols by --alphabet. What `-f json` and `-f csv` print is read back too (JSON,
+/// told by a first `{` or `[`: each object's `puzzle` field, or `quizzes`, `grid`, `board` and the
+/// like, an object a line or spread over several lines or in an array, as jq prints them, and grids
+/// as arrays of cells or of rows, `[[5,3,0,...],...]` with 0 for a blank; CSV, told by a header row
+/// naming a column `puzzle`, `quizzes`, `sudoku`, `grid` or `board`, as published collections do,
+/// or by --csv).
 ///
 /// Every puzzle gets exactly one answer (a line, a block or a JSON object), failures included,
 /// printed as soon as it is ready when no more input is waiting. In JSON, `status` is one of
