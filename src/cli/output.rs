@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 
 use clap::ValueEnum;
 use sudoku_engine::sized::SizedError;
@@ -17,7 +17,7 @@ use super::color;
 use super::input::Source;
 use super::interrupt::is_interruption;
 use super::progress::Progress;
-use super::replacing::{folder_of, temporary_file_for};
+use super::replacing::{WriteTarget, folder_of, temporary_file_for, write_target};
 use super::status::Status;
 
 /// How results are printed.
@@ -364,9 +364,10 @@ pub fn puzzle_text(record: &Record) -> String {
 #[derive(clap::Args, Debug, Clone)]
 pub struct OutputArgs {
     /// Write the results to FILE instead of stdout (`-`: stdout). They go to a temporary file
-    /// beside it, renamed to FILE at the end, so an interrupted run never leaves half a file;
-    /// FILE gets the permissions a shell's `>` would give it, and a FILE that is also an input
-    /// is refused.
+    /// beside it (beside the file a symbolic link leads to), renamed to FILE at the end, so an
+    /// interrupted run never leaves half a file; FILE gets the permissions a shell's `>` would
+    /// give it, and a FILE that is also an input is refused. A device or a named pipe
+    /// (`/dev/null`) is written as `>` writes it.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -463,13 +464,20 @@ fn stdout_reader_gone() -> bool {
     false
 }
 
-/// Where the results go: stdout, or a temporary file to be renamed over `--output FILE` at the
-/// end. Its errors say which it was (the kind is kept, so that a closed pipe is still
-/// recognised as one).
+/// Where the results go: stdout, a temporary file to be renamed over `--output FILE` at the
+/// end, or FILE itself when it is no file (a device, a named pipe). Its errors say which it
+/// was (the kind is kept, so that a closed pipe is still recognised as one).
 enum Sink {
     Stdout(io::Stdout),
     File {
         file: tempfile::NamedTempFile,
+        /// FILE as the user named it, for messages.
+        target: PathBuf,
+        /// Where the file is put: FILE, or where its symbolic links lead.
+        path: PathBuf,
+    },
+    InPlace {
+        file: std::fs::File,
         target: PathBuf,
     },
 }
@@ -488,10 +496,24 @@ impl Sink {
                 target.display()
             );
         }
-        let file = temporary_file_for(target).map_err(|error| {
+        let path = match write_target(target) {
+            WriteTarget::Replace(path) => path,
+            WriteTarget::Folder => bail!("cannot write to {}: it is a folder", target.display()),
+            WriteTarget::InPlace => {
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(target)
+                    .with_context(|| format!("cannot write to {}", target.display()))?;
+                return Ok(Sink::InPlace {
+                    file,
+                    target: target.to_path_buf(),
+                });
+            }
+        };
+        let file = temporary_file_for(&path).map_err(|error| {
             // Said of the target: the temporary file's name means nothing to the user.
             let cause = match error.kind() {
-                io::ErrorKind::NotFound => format!("no folder {}", folder_of(target).display()),
+                io::ErrorKind::NotFound => format!("no folder {}", folder_of(&path).display()),
                 kind => io::Error::from(kind).to_string(),
             };
             anyhow!("cannot write to {}: {cause}", target.display())
@@ -499,6 +521,7 @@ impl Sink {
         Ok(Sink::File {
             file,
             target: target.to_path_buf(),
+            path,
         })
     }
 
@@ -512,16 +535,18 @@ impl Sink {
     fn name(&self, error: io::Error) -> io::Error {
         let place = match self {
             Sink::Stdout(_) => "stdout".to_string(),
-            Sink::File { target, .. } => target.display().to_string(),
+            Sink::File { target, .. } | Sink::InPlace { target, .. } => {
+                target.display().to_string()
+            }
         };
         io::Error::new(error.kind(), format!("cannot write to {place}: {error}"))
     }
 
-    /// Puts the finished file in place (nothing to do for stdout).
+    /// Puts the finished file in place (nothing to do for stdout or a file written in place).
     fn commit(self) -> io::Result<()> {
         match self {
-            Sink::Stdout(_) => Ok(()),
-            Sink::File { file, target } => file.persist(&target).map(drop).map_err(|e| {
+            Sink::Stdout(_) | Sink::InPlace { .. } => Ok(()),
+            Sink::File { file, target, path } => file.persist(&path).map(drop).map_err(|e| {
                 io::Error::new(
                     e.error.kind(),
                     format!("cannot write to {}: {}", target.display(), e.error),
@@ -536,6 +561,7 @@ impl Write for Sink {
         let written = match self {
             Sink::Stdout(stdout) => stdout.write(bytes),
             Sink::File { file, .. } => file.write(bytes),
+            Sink::InPlace { file, .. } => file.write(bytes),
         };
         written.map_err(|error| self.name(error))
     }
@@ -544,6 +570,7 @@ impl Write for Sink {
         let flushed = match self {
             Sink::Stdout(stdout) => stdout.flush(),
             Sink::File { file, .. } => file.flush(),
+            Sink::InPlace { file, .. } => file.flush(),
         };
         flushed.map_err(|error| self.name(error))
     }

@@ -1,8 +1,10 @@
 //! Files written whole or not at all: the text goes to a temporary file beside the target,
-//! renamed over it once complete (`-o FILE`, a saved game).
+//! renamed over it once complete (`-o FILE`, a saved game). A target that is no file (a
+//! device such as `/dev/null`, a named pipe) is written in place instead, as a shell's `>`
+//! writes it: a file renamed over it would take its place.
 
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
@@ -12,6 +14,48 @@ pub fn folder_of(target: &Path) -> &Path {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => Path::new("."),
     }
+}
+
+/// What a path to be written names.
+#[derive(Debug, PartialEq, Eq)]
+pub enum WriteTarget {
+    /// A regular file, or nothing yet: replaced whole at this path, where symbolic links lead
+    /// (so that a link stays a link and its file gets the text).
+    Replace(PathBuf),
+    /// A device, a named pipe or a socket: written in place.
+    InPlace,
+    /// A folder: nothing can be written there.
+    Folder,
+}
+
+/// What `target` names, symbolic links followed (one that leads nowhere yet is replaced where
+/// it leads, as `>` would create the file there).
+pub fn write_target(target: &Path) -> WriteTarget {
+    let Ok(metadata) = std::fs::metadata(target) else {
+        return WriteTarget::Replace(where_a_link_leads(target));
+    };
+    if metadata.is_dir() {
+        WriteTarget::Folder
+    } else if metadata.is_file() {
+        WriteTarget::Replace(std::fs::canonicalize(target).unwrap_or_else(|_| target.into()))
+    } else {
+        WriteTarget::InPlace
+    }
+}
+
+/// The path that `target`'s chain of symbolic links ends at, for a target that does not exist
+/// (`target` itself when it is no link, or the chain is too long to be followed).
+fn where_a_link_leads(target: &Path) -> PathBuf {
+    /// As many links as Linux follows before it gives up.
+    const MOST_LINKS: usize = 40;
+    let mut path = target.to_path_buf();
+    for _ in 0..MOST_LINKS {
+        match std::fs::read_link(&path) {
+            Ok(next) => path = folder_of(&path).join(next),
+            Err(_) => return path,
+        }
+    }
+    target.to_path_buf()
 }
 
 /// A temporary file in `target`'s folder, to be renamed over `target` once written, with the
@@ -65,6 +109,26 @@ mod tests {
         replace(&target, "again");
         assert_eq!(mode(&target), 0o604);
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "again");
+    }
+
+    #[test]
+    fn devices_are_written_in_place_and_links_replaced_where_they_lead() {
+        assert_eq!(write_target(Path::new("/dev/null")), WriteTarget::InPlace);
+        let folder = tempfile::tempdir().unwrap();
+        assert_eq!(write_target(folder.path()), WriteTarget::Folder);
+        let file = folder.path().join("file.txt");
+        assert_eq!(write_target(&file), WriteTarget::Replace(file.clone()));
+        std::fs::write(&file, "").unwrap();
+        let link = folder.path().join("link.txt");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        let WriteTarget::Replace(path) = write_target(&link) else {
+            panic!("a link to a file is replaced");
+        };
+        assert_eq!(path, std::fs::canonicalize(&file).unwrap());
+        let nowhere = folder.path().join("nowhere.txt");
+        std::os::unix::fs::symlink("new.txt", &nowhere).unwrap();
+        let new = folder.path().join("new.txt");
+        assert_eq!(write_target(&nowhere), WriteTarget::Replace(new));
     }
 
     #[test]

@@ -276,6 +276,52 @@ fn an_output_file_has_the_permissions_a_shell_would_give_it() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_no_file_is_written_in_place_and_a_link_keeps_pointing_at_its_file() {
+    use std::os::unix::fs::FileTypeExt;
+    let folder = tempfile::tempdir().unwrap();
+    let sample = common::puzzle_path("sample.txt");
+    let sample = sample.to_str().unwrap();
+    let (_, expected, _) = run(&["solve", sample], "");
+    // A named pipe stays one, and its reader gets the answers: a file renamed over it would
+    // take its place, as it would over /dev/null.
+    let pipe = folder.path().join("pipe");
+    let mode = rustix::fs::Mode::from_raw_mode(0o600);
+    rustix::fs::mknodat(rustix::fs::CWD, &pipe, rustix::fs::FileType::Fifo, mode, 0).unwrap();
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read_to_string(pipe).unwrap())
+    };
+    let (status, stdout, stderr) = run(&["solve", sample, "-o", pipe.to_str().unwrap()], "");
+    assert_eq!((status, stdout.as_str(), stderr.as_str()), (0, "", ""));
+    assert!(std::fs::metadata(&pipe).unwrap().file_type().is_fifo());
+    assert_eq!(reader.join().unwrap(), expected);
+    // A symbolic link is written through, even to a file not there yet, as `>` writes.
+    let link = folder.path().join("link.txt");
+    std::os::unix::fs::symlink("answers.txt", &link).unwrap();
+    for _ in 0..2 {
+        let (status, _, _) = run(&["solve", sample, "-o", link.to_str().unwrap()], "");
+        assert_eq!(status, 0);
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        let answers = std::fs::read_to_string(folder.path().join("answers.txt")).unwrap();
+        assert_eq!(answers, expected);
+    }
+    // A folder is refused at once, and nothing is left in it.
+    let before = std::fs::read_dir(folder.path()).unwrap().count();
+    let (status, stdout, stderr) = run(
+        &["solve", "-o", folder.path().to_str().unwrap()],
+        common::EASY,
+    );
+    assert_eq!((status, stdout.as_str()), (2, ""));
+    let refusal = format!(
+        "cannot write to {}: it is a folder",
+        folder.path().display()
+    );
+    assert!(stderr.contains(&refusal), "{stderr}");
+    assert_eq!(std::fs::read_dir(folder.path()).unwrap().count(), before);
+}
+
 #[test]
 fn an_output_file_that_is_also_an_input_is_refused() {
     let folder = tempfile::tempdir().unwrap();

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use super::game::{Game, Stage, Tone};
 use super::keys::Action;
 use super::save;
-use crate::cli::replacing::temporary_file_for;
+use crate::cli::replacing::{WriteTarget, temporary_file_for, write_target};
 
 /// What the session does after an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,16 +135,21 @@ impl Rescue {
     }
 }
 
-/// Writes `text` to `path` through a temporary file beside it, renamed over it (so a failed
-/// save never leaves half a file); refused when `path` holds something else than a saved game.
-fn write_saved_game(path: &Path, text: &str) -> Result<()> {
-    let context = || format!("cannot save to {}", path.display());
+/// Writes `text` to `target` through a temporary file beside it, renamed over it (so a failed
+/// save never leaves half a file); refused when `target` holds something else than a saved game
+/// or is no file (a folder, a device, a named pipe).
+fn write_saved_game(target: &Path, text: &str) -> Result<()> {
+    let context = || format!("cannot save to {}", target.display());
+    let WriteTarget::Replace(path) = write_target(target) else {
+        anyhow::bail!("not saving to {}: it is not a file", target.display());
+    };
+    let path = path.as_path();
     if let Ok(existing) = std::fs::read(path)
         && !save::is_saved_game(&String::from_utf8_lossy(&existing))
     {
         anyhow::bail!(
             "not saving over {}: it is not a saved game (--save names another file)",
-            path.display()
+            target.display()
         );
     }
     let mut file = temporary_file_for(path).with_context(context)?;
@@ -214,5 +219,27 @@ mod tests {
                 .unwrap()
                 .contains("# player: .1.")
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_save_through_a_link_keeps_the_link_and_a_device_is_never_replaced() {
+        let folder = tempfile::tempdir().unwrap();
+        let game = folder.path().join("game.txt");
+        let link = folder.path().join("link.txt");
+        std::os::unix::fs::symlink(&game, &link).unwrap();
+        let mut app = app_saving_to(link.clone());
+        app.act(Action::Save);
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert!(
+            std::fs::read_to_string(&game)
+                .unwrap()
+                .contains("# player:")
+        );
+        let mut app = app_saving_to(PathBuf::from("/dev/null"));
+        app.act(Action::Save);
+        let (_, text) = app.game.message().unwrap();
+        assert!(text.starts_with("not saving to /dev/null"), "{text}");
+        assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
     }
 }
