@@ -14,7 +14,10 @@ use sudoku_logic::sized::{SizedCandidates, solve_steps, solved_within};
 use sudoku_logic::{Level, explain, rate};
 
 use super::offered::offered;
-use super::output::{Format, JsonStatus, Output, OutputArgs, TimeoutArgs, print_message};
+use super::output::{
+    Format, JsonStatus, Output, OutputArgs, TimeoutArgs, Timer, TimerArgs, end_answer, micros_cell,
+    print_message,
+};
 use super::pipeline::{self, JobsArgs, Setup, Signal};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle};
 use super::status::Status;
@@ -75,8 +78,8 @@ pub struct GenerateArgs {
 
     /// How to print the puzzles: `line` (81 cells at 9x9), `grid` (a line per row and a blank
     /// one), or `json` (one object per line: seed as a string, index from 1, status, puzzle,
-    /// clues, symmetry, level with --difficulty, solution; error instead when the puzzle could
-    /// not be made).
+    /// clues, symmetry, level with --difficulty, solution, micros with --timer; error instead
+    /// when the puzzle could not be made).
     #[arg(short, long, value_enum, default_value_t, ignore_case = true)]
     format: Format,
 
@@ -85,6 +88,9 @@ pub struct GenerateArgs {
 
     #[command(flatten)]
     jobs: JobsArgs,
+
+    #[command(flatten)]
+    timer: TimerArgs,
 
     /// Print the seed on stderr.
     #[arg(short, long)]
@@ -184,6 +190,9 @@ struct JsonPuzzle {
     level: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
+    /// With --timer: how long the puzzle took to make, in microseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    micros: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -267,7 +276,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         (Some(alphabet), _) => alphabet,
         (None, shape) => Alphabet::default_for(shape.map_or(9, Shape::size)),
     };
-    let make = move |&index: &u64| -> Result<Made, GenerateError> {
+    let make_untimed = move |index: u64| -> Result<Made, GenerateError> {
         if let Some(shape) = other_shape {
             let options = Options {
                 deadline: budget.start().map(|budget| budget.deadline),
@@ -291,6 +300,12 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         make_puzzle(seed, index, difficulty, &options)
             .map(|generated| Made::from(generated).written_in(alphabet))
     };
+    let timed = args.timer.timer;
+    let make = move |&index: &u64| {
+        let timer = Timer::start(timed);
+        let made = make_untimed(index);
+        (made, timer.micros())
+    };
     // A puzzle with a clue limit or a level can take seconds: hand them out one at a time.
     let slow = args.clues.is_some() || args.difficulty.is_some() || other_shape.is_some();
     let setup = Setup {
@@ -300,7 +315,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let count = args.count;
     let mut output = Output::new(&args.output, ["generated", "failed"], &[])?;
     let format = args.format;
-    let json = |index: u64, result: &Result<Made, GenerateError>| JsonPuzzle {
+    let json = |index: u64, result: &Result<Made, GenerateError>, micros| JsonPuzzle {
         seed: seed.to_string(),
         index: index + 1,
         status: match result {
@@ -313,15 +328,18 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         symmetry: args.symmetry.name(),
         level: args.difficulty.map(|level| level.name()),
         solution: result.as_ref().ok().map(|made| made.solution.line()),
+        micros,
         error: result
             .as_ref()
             .err()
             .map(|error| explain_failure(error, args.difficulty)),
     };
     if format == Format::Csv {
-        output.csv([
-            "seed", "index", "status", "puzzle", "clues", "symmetry", "level", "solution", "error",
-        ])?;
+        let columns = [
+            "seed", "index", "status", "puzzle", "clues", "symmetry", "level", "solution",
+        ];
+        let time = timed.then_some("micros");
+        output.csv(columns.into_iter().chain(time).chain(["error"]))?;
     }
     let ran = pipeline::run(
         setup,
@@ -334,8 +352,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         },
         make,
         |signal| {
-            let (index, result) = match signal {
-                Signal::Done(index, result) => (index, result),
+            let (index, (result, micros)) = match signal {
+                Signal::Done(index, answer) => (index, answer),
                 Signal::InputIdle => return Ok(output.flush()?),
                 Signal::Tick => return Ok(output.tick()?),
             };
@@ -351,10 +369,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 }
             }
             match (format, &result) {
-                (Format::Json, _) => output.json(&json(index, &result))?,
+                (Format::Json, _) => output.json(&json(index, &result, micros))?,
                 (Format::Csv, _) => {
-                    let row = json(index, &result);
-                    output.csv([
+                    let row = json(index, &result, micros);
+                    let cells = [
                         row.seed,
                         row.index.to_string(),
                         row.status.word().to_string(),
@@ -363,19 +381,24 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                         row.symmetry.to_string(),
                         row.level.unwrap_or_default().to_string(),
                         row.solution.unwrap_or_default(),
-                        row.error.unwrap_or_default(),
-                    ])?
+                    ];
+                    let time = row.micros.map(micros_cell);
+                    let error = row.error.unwrap_or_default();
+                    output.csv(cells.into_iter().chain(time).chain([error]))?
                 }
-                (Format::Line, Ok(made)) => writeln!(output.stdout(), "{}", made.puzzle.line())?,
-                (Format::Grid, Ok(made)) => writeln!(output.stdout(), "{}", made.puzzle.block())?,
-                (Format::Line, Err(GenerateError::TimedOut)) => {
-                    writeln!(output.stdout(), "error: timeout")?
+                (Format::Line | Format::Grid, _) => {
+                    let (out, block) = (output.stdout(), format == Format::Grid);
+                    match &result {
+                        Ok(made) if block => write!(out, "{}", made.puzzle.block())?,
+                        Ok(made) => write!(out, "{}", made.puzzle.line())?,
+                        Err(GenerateError::TimedOut) => write!(out, "error: timeout")?,
+                        Err(_) => write!(out, "error: not generated")?,
+                    }
+                    if block && result.is_err() {
+                        writeln!(out)?;
+                    }
+                    end_answer(out, block, micros)?
                 }
-                (Format::Grid, Err(GenerateError::TimedOut)) => {
-                    writeln!(output.stdout(), "error: timeout\n")?
-                }
-                (Format::Line, Err(_)) => writeln!(output.stdout(), "error: not generated")?,
-                (Format::Grid, Err(_)) => writeln!(output.stdout(), "error: not generated\n")?,
             }
             Ok(())
         },

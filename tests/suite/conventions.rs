@@ -744,6 +744,54 @@ fn count_times_each_puzzle_as_solve_does() {
 }
 
 #[test]
+fn generate_times_each_puzzle_as_solve_does() {
+    let is_time = |text: &str| {
+        let ms = text
+            .strip_suffix(" ms")
+            .unwrap_or_else(|| panic!("{text:?}"));
+        ms.parse::<f64>().unwrap() >= 0.0 && ms.split_once('.').unwrap().1.len() == 3
+    };
+    // Puzzles made, and puzzles that could not be made within one attempt.
+    for made in [&[][..], &["--clues", "17", "--attempts", "1"]] {
+        let args = [&["generate", "--seed", "3", "-n", "2"], made].concat();
+        let (plain_status, plain, _) = run(&args, "");
+        let (status, timed, _) = run(&[&args[..], &["--timer"]].concat(), "");
+        assert_eq!(status, plain_status);
+        assert_eq!(timed.lines().count(), 2, "{timed}");
+        for (timed, plain) in timed.lines().zip(plain.lines()) {
+            let (answer, time) = timed.split_once('\t').unwrap();
+            assert_eq!(answer, plain);
+            assert!(is_time(time), "{timed}");
+        }
+        let grid = [&args[..], &["-f", "grid"]].concat();
+        let (_, plain, _) = run(&grid, "");
+        let (_, timed, _) = run(&[&grid[..], &["--timer"]].concat(), "");
+        let blocks: Vec<&str> = timed.split_terminator("\n\n").collect();
+        assert_eq!(blocks.len(), 2, "{timed}");
+        for (block, plain) in blocks.iter().zip(plain.split_terminator("\n\n")) {
+            let (answer, time) = block.rsplit_once("\ntime: ").unwrap();
+            assert_eq!(answer, plain);
+            assert!(is_time(time), "{block}");
+        }
+        let json = [&args[..], &["-f", "json", "--timer"]].concat();
+        for line in run(&json, "").1.lines() {
+            let object: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert!(object["micros"].as_f64().unwrap() >= 0.0, "{line}");
+        }
+        let (_, csv, _) = run(&[&args[..], &["-f", "csv", "--timer"]].concat(), "");
+        let header = csv.lines().next().unwrap();
+        assert!(header.ends_with(",solution,micros,error"), "{header}");
+        assert_eq!(
+            csv_rows(&csv).len(),
+            3,
+            "a row of as many fields for each: {csv}"
+        );
+        let untimed = run(&[&args[..], &["-f", "csv"]].concat(), "").1;
+        assert!(!untimed.contains("micros"), "{untimed}");
+    }
+}
+
+#[test]
 fn the_logic_commands_time_each_answer_as_solve_does() {
     let input = format!("{EASY}\n123\n");
     let is_time = |text: &str| {
