@@ -16,7 +16,7 @@ use sudoku_engine::{Grid, ParseError, Record, SolutionCount, TimedOut};
 use super::color;
 use super::input::Source;
 use super::interrupt::is_interruption;
-use super::progress::Progress;
+use super::progress::{self, Progress};
 use super::replacing::{WriteTarget, folder_of, temporary_file_for, write_target};
 use super::status::Status;
 
@@ -468,7 +468,12 @@ fn stdout_reader_gone() -> bool {
 /// end, or FILE itself when it is no file (a device, a named pipe). Its errors say which it
 /// was (the kind is kept, so that a closed pipe is still recognised as one).
 enum Sink {
-    Stdout(io::Stdout),
+    Stdout {
+        stdout: io::Stdout,
+        /// When stdout is a terminal (and only then): the progress line drawn on it, kept out
+        /// of the answers' way.
+        progress: Option<progress::Line>,
+    },
     File {
         file: tempfile::NamedTempFile,
         /// FILE as the user named it, for messages.
@@ -485,10 +490,13 @@ enum Sink {
 impl Sink {
     /// The sink for `--output`: stdout without it; with it, a temporary file in FILE's folder,
     /// refused when FILE is one of `inputs`.
-    fn open(output: Option<&Path>, inputs: &[Source]) -> Result<Sink> {
+    /// `progress` is the progress line, for stdout on a terminal.
+    fn open(output: Option<&Path>, inputs: &[Source], progress: progress::Line) -> Result<Sink> {
         // `-o -` is stdout, as `-` is stdin among the inputs.
         let Some(target) = output.filter(|target| *target != Path::new("-")) else {
-            return Ok(Sink::Stdout(io::stdout()));
+            let stdout = io::stdout();
+            let progress = stdout.is_terminal().then_some(progress);
+            return Ok(Sink::Stdout { stdout, progress });
         };
         if let Some(input) = inputs.iter().find(|input| is_same_file(input, target)) {
             bail!(
@@ -528,13 +536,24 @@ impl Sink {
     /// Whether stdout is a pipe whose reader has gone, found without writing to it: a slow
     /// job then ends as soon as the reader goes, not at its next answer.
     fn reader_gone(&self) -> bool {
-        matches!(self, Sink::Stdout(_)) && stdout_reader_gone()
+        matches!(self, Sink::Stdout { .. }) && stdout_reader_gone()
+    }
+
+    /// Whether the results go to a terminal.
+    fn on_terminal(&self) -> bool {
+        matches!(
+            self,
+            Sink::Stdout {
+                progress: Some(_),
+                ..
+            }
+        )
     }
 
     /// An error of this sink, saying where it happened.
     fn name(&self, error: io::Error) -> io::Error {
         let place = match self {
-            Sink::Stdout(_) => "stdout".to_string(),
+            Sink::Stdout { .. } => "stdout".to_string(),
             Sink::File { target, .. } | Sink::InPlace { target, .. } => {
                 target.display().to_string()
             }
@@ -545,7 +564,7 @@ impl Sink {
     /// Puts the finished file in place (nothing to do for stdout or a file written in place).
     fn commit(self) -> io::Result<()> {
         match self {
-            Sink::Stdout(_) | Sink::InPlace { .. } => Ok(()),
+            Sink::Stdout { .. } | Sink::InPlace { .. } => Ok(()),
             Sink::File { file, target, path } => file.persist(&path).map(drop).map_err(|e| {
                 io::Error::new(
                     e.error.kind(),
@@ -559,7 +578,11 @@ impl Sink {
 impl Write for Sink {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         let written = match self {
-            Sink::Stdout(stdout) => stdout.write(bytes),
+            Sink::Stdout {
+                stdout,
+                progress: Some(line),
+            } => line.clear_for(|| stdout.write(bytes)),
+            Sink::Stdout { stdout, .. } => stdout.write(bytes),
             Sink::File { file, .. } => file.write(bytes),
             Sink::InPlace { file, .. } => file.write(bytes),
         };
@@ -568,7 +591,11 @@ impl Write for Sink {
 
     fn flush(&mut self) -> io::Result<()> {
         let flushed = match self {
-            Sink::Stdout(stdout) => stdout.flush(),
+            Sink::Stdout {
+                stdout,
+                progress: Some(line),
+            } => line.clear_for(|| stdout.flush()),
+            Sink::Stdout { stdout, .. } => stdout.flush(),
             Sink::File { file, .. } => file.flush(),
             Sink::InPlace { file, .. } => file.flush(),
         };
@@ -673,7 +700,8 @@ impl Output {
     /// person is typing the puzzles in; that person is told, once, how to end the input.
     pub fn new(args: &OutputArgs, words: [&'static str; 2], sources: &[Source]) -> Result<Output> {
         let interactive = sources.iter().any(Source::is_interactive);
-        let sink = Sink::open(args.output.as_deref(), sources)?;
+        let line = progress::Line::default();
+        let sink = Sink::open(args.output.as_deref(), sources, line.clone())?;
         if interactive && !args.quiet && io::stderr().is_terminal() {
             print_message(format_args!("{TYPING_HINT}"));
         }
@@ -685,7 +713,7 @@ impl Output {
             started: Instant::now(),
             stats: args.stats,
             words,
-            progress: Progress::new(!interactive && !args.quiet),
+            progress: Progress::new(!interactive && !args.quiet, line),
         })
     }
 
@@ -747,11 +775,18 @@ impl Output {
         self.progress.update(self.tally.read);
     }
 
-    /// One error message on stderr, clear of the progress line; none with --quiet.
-    fn message(&self, text: fmt::Arguments<'_>) {
-        if !self.quiet {
-            self.progress.suspend(|| print_error(text));
+    /// One error message on stderr, clear of the progress line; none with --quiet. When stdout
+    /// is a terminal, the answers before it are shown first, so that a person reads each
+    /// message beside the answer it is about.
+    fn message(&mut self, text: fmt::Arguments<'_>) {
+        if self.quiet {
+            return;
         }
+        if self.stdout.get_ref().on_terminal() {
+            // A failure stays in the buffer and is met again at the next flush.
+            let _ = self.stdout.flush();
+        }
+        self.progress.suspend(|| print_error(text));
     }
 
     /// Counts a puzzle that failed and says why on stderr, located by source and line.

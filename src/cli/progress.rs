@@ -1,6 +1,7 @@
 //! A progress line on stderr for long runs, shown only when stderr is a terminal.
 
 use std::io::{self, IsTerminal};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -8,21 +9,50 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// How long a run goes before it shows progress: short runs never flicker a bar.
 const DELAY: Duration = Duration::from_secs(1);
 
+/// The progress line while it is shown, for whatever else writes to the terminal it is on
+/// (answers on stdout, when stdout is that terminal too): each write is made with the line
+/// out of the way, then the line is drawn again below it.
+#[derive(Clone, Default)]
+pub struct Line(Arc<Mutex<Option<ProgressBar>>>);
+
+impl Line {
+    /// Runs `write` with the progress line, if one is shown, out of the way.
+    pub fn clear_for<T>(&self, write: impl FnOnce() -> T) -> T {
+        let shown = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        match shown {
+            Some(bar) => bar.suspend(write),
+            None => write(),
+        }
+    }
+
+    /// Sets the bar shown, or none.
+    fn set(&self, bar: Option<ProgressBar>) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = bar;
+    }
+}
+
 /// Progress of a run: nothing until the run has lasted [`DELAY`], then a spinner with the count
 /// of puzzles done and the rate, on stderr, if stderr is a terminal.
 pub struct Progress {
     enabled: bool,
     started: Instant,
     bar: Option<ProgressBar>,
+    line: Line,
 }
 
 impl Progress {
     /// Progress for a run starting now; `wanted` false keeps it hidden (a person is typing).
-    pub fn new(wanted: bool) -> Progress {
+    /// `line` is told of the bar while it is shown.
+    pub fn new(wanted: bool, line: Line) -> Progress {
         Progress {
             enabled: wanted && io::stderr().is_terminal(),
             started: Instant::now(),
             bar: None,
+            line,
         }
     }
 
@@ -45,6 +75,7 @@ impl Progress {
             let bar =
                 ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(style);
             bar.enable_steady_tick(Duration::from_millis(200));
+            self.line.set(Some(bar.clone()));
             bar
         });
         bar.set_position(done);
@@ -54,15 +85,13 @@ impl Progress {
 
     /// Runs `print` (which writes to stderr) with the progress line out of the way.
     pub fn suspend(&self, print: impl FnOnce()) {
-        match &self.bar {
-            Some(bar) => bar.suspend(print),
-            None => print(),
-        }
+        self.line.clear_for(print);
     }
 
     /// Removes the progress line.
     pub fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {
+            self.line.set(None);
             bar.finish_and_clear();
         }
     }

@@ -58,6 +58,14 @@ impl Terminal {
         self.master.write_all(text.as_bytes()).unwrap();
     }
 
+    /// Takes in what the screen shows until it has stayed still for a moment (a program that
+    /// has ended may have written more than the last wait saw).
+    fn settle(&mut self) {
+        while let Ok(bytes) = self.screen.recv_timeout(Duration::from_millis(300)) {
+            self.all.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+
     /// Waits until the screen shows `text` (after what was seen before), and says how long that
     /// took; panics after `patience`.
     fn wait_for(&mut self, text: &str, patience: Duration) -> Duration {
@@ -268,4 +276,58 @@ fn no_hint_is_given_when_the_puzzles_come_from_a_pipe_or_a_file() {
         let stderr = terminal_stderr(args);
         assert!(!stderr.contains("reading"), "{args:?}: {stderr:?}");
     }
+}
+
+#[test]
+fn each_message_shows_beside_its_answer_when_both_go_to_the_terminal() {
+    let folder = tempfile::tempdir().unwrap();
+    let puzzles = folder.path().join("puzzles.txt");
+    std::fs::write(&puzzles, format!("{EASY}\n{EASY}\n123\n{EASY}\n")).unwrap();
+    let mut terminal = Terminal::open();
+    let child = sudoku(&["solve", puzzles.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(terminal.side())
+        .stderr(terminal.side())
+        .spawn()
+        .unwrap();
+    assert_eq!(ended_within(child, Duration::from_secs(20)), Some(2));
+    terminal.wait_for("error: invalid puzzle", Duration::from_secs(20));
+    terminal.wait_for(SOLUTION, Duration::from_secs(20));
+    // Buffered answers would all come at the end, after every message.
+    let all = &terminal.all;
+    let second_answer = all.match_indices(SOLUTION).nth(1).unwrap().0;
+    let message = all.find("puzzles.txt:3: ").unwrap();
+    let placeholder = all.find("error: invalid puzzle").unwrap();
+    assert!(second_answer < message && message < placeholder, "{all:?}");
+}
+
+#[test]
+fn the_progress_line_keeps_out_of_the_way_of_answers_on_the_same_terminal() {
+    let mut terminal = Terminal::open();
+    let mut child = sudoku(&["solve"])
+        .stdin(Stdio::piped())
+        .stdout(terminal.side())
+        .stderr(terminal.side())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(format!("{EASY}\n").as_bytes()).unwrap();
+    terminal.wait_for(SOLUTION, Duration::from_secs(20));
+    // A run over a second: the progress line is drawn below the answer, then a second answer
+    // is written where the line was, and the line drawn again below it.
+    terminal.wait_for(" per second", Duration::from_secs(20));
+    stdin.write_all(format!("{EASY}\n").as_bytes()).unwrap();
+    terminal.wait_for(SOLUTION, Duration::from_secs(20));
+    drop(stdin);
+    assert_eq!(ended_within(child, Duration::from_secs(20)), Some(0));
+    terminal.settle();
+    let size = |n| std::num::NonZero::new(n).unwrap();
+    let mut screen = vt100::Parser::new(size(24), size(100), 0);
+    screen.process(terminal.all.as_bytes());
+    let shown = screen.screen().contents();
+    assert_eq!(
+        shown.trim_end(),
+        format!("{SOLUTION}\n{SOLUTION}"),
+        "{shown:?}"
+    );
 }
