@@ -365,8 +365,8 @@ pub fn puzzle_text(record: &Record) -> String {
 pub struct OutputArgs {
     /// Write the results to FILE instead of stdout (`-`: stdout). They go to a temporary file
     /// beside it (beside the file a symbolic link leads to), renamed to FILE at the end, so an
-    /// interrupted run never leaves half a file; FILE gets the permissions a shell's `>` would
-    /// give it, and a FILE that is also an input is refused. A device or a named pipe
+    /// interrupted run never leaves half a file; FILE gets the permissions and the owner a
+    /// shell's `>` would leave it with, and a FILE that is also an input is refused. A device or a named pipe
     /// (`/dev/null`) is written as `>` writes it.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,

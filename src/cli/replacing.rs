@@ -61,7 +61,8 @@ fn where_a_link_leads(target: &Path) -> PathBuf {
 /// A temporary file in `target`'s folder, to be renamed over `target` once written, with the
 /// permissions a shell's `>` would leave `target` with: those of an existing `target`, else
 /// read and write for all less the umask; not a temporary file's owner-only ones, which it
-/// would keep once renamed.
+/// would keep once renamed. An existing `target`'s owner and group are kept too, where that
+/// is allowed (root writing another user's file).
 pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
     let mut builder = tempfile::Builder::new();
     builder.prefix(".sudoku-");
@@ -73,7 +74,10 @@ pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
     let file = builder.tempfile_in(folder_of(target))?;
     #[cfg(unix)]
     if let Ok(metadata) = std::fs::metadata(target) {
+        use std::os::unix::fs::MetadataExt;
         // Best effort: the text is written either way.
+        let _ =
+            std::os::unix::fs::fchown(file.as_file(), Some(metadata.uid()), Some(metadata.gid()));
         let _ = file.as_file().set_permissions(metadata.permissions());
     }
     Ok(file)
@@ -109,6 +113,26 @@ mod tests {
         replace(&target, "again");
         assert_eq!(mode(&target), 0o604);
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "again");
+    }
+
+    #[test]
+    fn a_file_replaced_keeps_its_owner_where_that_is_allowed() {
+        use std::os::unix::fs::MetadataExt;
+        let folder = tempfile::tempdir().unwrap();
+        let target = folder.path().join("target.txt");
+        std::fs::write(&target, "").unwrap();
+        let owner = |path: &Path| {
+            let metadata = std::fs::metadata(path).unwrap();
+            (metadata.uid(), metadata.gid())
+        };
+        // Only root may give a file away; as anyone else the owner is the writer anyway.
+        let other = (4321, 4321);
+        if std::os::unix::fs::chown(&target, Some(other.0), Some(other.1)).is_err() {
+            return;
+        }
+        replace(&target, "new");
+        assert_eq!(owner(&target), other);
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
     }
 
     #[test]
