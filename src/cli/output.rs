@@ -366,8 +366,8 @@ pub struct OutputArgs {
     /// Write the results to FILE instead of stdout (`-`: stdout). They go to a temporary file
     /// beside it (beside the file a symbolic link leads to), renamed to FILE at the end, so an
     /// interrupted run never leaves half a file; FILE gets the permissions and the owner a
-    /// shell's `>` would leave it with, and a FILE that is also an input is refused. A device or a named pipe
-    /// (`/dev/null`) is written as `>` writes it.
+    /// shell's `>` would leave it with, and a FILE that is also an input is refused. A device
+    /// or a named pipe (`/dev/null`) is written as `>` writes it.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -488,9 +488,10 @@ enum Sink {
 }
 
 impl Sink {
-    /// The sink for `--output`: stdout without it; with it, a temporary file in FILE's folder,
-    /// refused when FILE is one of `inputs`.
-    /// `progress` is the progress line, for stdout on a terminal.
+    /// The sink for `--output`: stdout without it; with it, a temporary file in the folder of
+    /// FILE (or of the file its links lead to), or FILE itself when it is a device or a named
+    /// pipe; refused when FILE is one of `inputs` or a folder. `progress` is the progress
+    /// line, kept out of the way of stdout on a terminal.
     fn open(output: Option<&Path>, inputs: &[Source], progress: progress::Line) -> Result<Sink> {
         // `-o -` is stdout, as `-` is stdin among the inputs.
         let Some(target) = output.filter(|target| *target != Path::new("-")) else {
