@@ -169,16 +169,41 @@ impl Source {
                 ));
             }
             Source::Stdin => Box::new(StopsAtFirstEnd::new(io::stdin())),
-            Source::File(path) => Box::new(File::open(path)?),
+            // A terminal named as a file (`/dev/stdin`, `/dev/tty`) ends at its first Ctrl-D too.
+            Source::File(path) => Box::new(StopsAtFirstEnd::new(File::open(path)?)),
             Source::Argument { text, .. } => Box::new(io::Cursor::new(format!("{text}\n"))),
         };
         transcoded(decompressed(BufReader::with_capacity(READ_BUFFER, raw))?)
     }
 
-    /// True when a person is typing into this source.
+    /// True when a person is typing into this source: stdin on a terminal, or a file that is
+    /// a terminal (`/dev/stdin` there, `/dev/tty`).
     pub fn is_interactive(&self) -> bool {
-        *self == Source::Stdin && io::stdin().is_terminal()
+        match self {
+            Source::Stdin => io::stdin().is_terminal(),
+            Source::File(path) => names_a_terminal(path),
+            Source::Argument { .. } => false,
+        }
     }
+}
+
+/// Whether `path` is a terminal. Only a character device is opened to ask, and without
+/// waiting: a named pipe would wait for a writer.
+#[cfg(unix)]
+fn names_a_terminal(path: &Path) -> bool {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let is_device = std::fs::metadata(path).is_ok_and(|file| file.file_type().is_char_device());
+    is_device
+        && std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+            .open(path)
+            .is_ok_and(|device| device.is_terminal())
+}
+
+#[cfg(not(unix))]
+fn names_a_terminal(_: &Path) -> bool {
+    false
 }
 
 /// A reader that, once its source has said the input is over, says so again without asking it.

@@ -331,3 +331,27 @@ fn the_progress_line_keeps_out_of_the_way_of_answers_on_the_same_terminal() {
         "{shown:?}"
     );
 }
+
+#[test]
+fn a_terminal_named_as_a_file_is_read_as_a_person_typing() {
+    for named in ["/dev/stdin", "its own path"] {
+        let mut terminal = Terminal::open();
+        let path = terminal.terminal.clone();
+        let args = ["count", if named == "/dev/stdin" { named } else { &path }];
+        let child = terminal.run(&args);
+        terminal.wait_for("Ctrl-D ends\r\n", Duration::from_secs(20));
+        terminal.type_in(&format!("{EASY}\n"));
+        terminal.wait_for(EASY, Duration::from_secs(20));
+        // No progress line while the person thinks, however long.
+        std::thread::sleep(Duration::from_millis(1500));
+        terminal.type_in("\u{4}");
+        let status = ended_within(child, Duration::from_secs(10));
+        assert_eq!(status, Some(0), "{args:?}: {:?}", terminal.all);
+        terminal.settle();
+        assert!(
+            !terminal.all.contains(" done, "),
+            "{args:?}: {:?}",
+            terminal.all
+        );
+    }
+}
