@@ -444,12 +444,12 @@ struct Tally {
     unreadable: u64,
 }
 
-/// Whether the read end of the pipe on stdout has been closed (poll reports an error on the
-/// write end of such a pipe; on a file or a terminal it reports nothing).
+/// Whether the read end of the pipe written through `fd` has been closed (poll reports an
+/// error on the write end of such a pipe; on a file or a terminal it reports nothing).
 #[cfg(unix)]
-fn stdout_reader_gone() -> bool {
+fn pipe_reader_gone(fd: std::os::fd::RawFd) -> bool {
     let mut poll = libc::pollfd {
-        fd: libc::STDOUT_FILENO,
+        fd,
         events: 0,
         revents: 0,
     };
@@ -460,7 +460,7 @@ fn stdout_reader_gone() -> bool {
 }
 
 #[cfg(not(unix))]
-fn stdout_reader_gone() -> bool {
+fn pipe_reader_gone(_: i32) -> bool {
     false
 }
 
@@ -534,10 +534,15 @@ impl Sink {
         })
     }
 
-    /// Whether stdout is a pipe whose reader has gone, found without writing to it: a slow
-    /// job then ends as soon as the reader goes, not at its next answer.
+    /// Whether the results go to a pipe whose reader has gone, found without writing to it:
+    /// a slow job then ends as soon as the reader goes, not at its next answer.
     fn reader_gone(&self) -> bool {
-        matches!(self, Sink::Stdout { .. }) && stdout_reader_gone()
+        match self {
+            Sink::Stdout { .. } => pipe_reader_gone(1),
+            #[cfg(unix)]
+            Sink::InPlace { file, .. } => pipe_reader_gone(std::os::fd::AsRawFd::as_raw_fd(file)),
+            _ => false,
+        }
     }
 
     /// Whether the results go to a terminal.

@@ -322,6 +322,40 @@ fn an_output_that_is_no_file_is_written_in_place_and_a_link_keeps_pointing_at_it
     assert_eq!(std::fs::read_dir(folder.path()).unwrap().count(), before);
 }
 
+/// A job that never ends by itself ends as soon as the reader of its named pipe goes, as it
+/// does for a pipe on stdout.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_as_output_whose_reader_goes_ends_a_slow_job() {
+    use std::io::BufRead;
+    let folder = tempfile::tempdir().unwrap();
+    let pipe = folder.path().join("pipe");
+    let mode = rustix::fs::Mode::from_raw_mode(0o600);
+    rustix::fs::mknodat(rustix::fs::CWD, &pipe, rustix::fs::FileType::Fifo, mode, 0).unwrap();
+    let input = folder.path().join("two.txt");
+    // The empty grid, counted to a limit it never reaches, runs until stopped.
+    std::fs::write(&input, format!("{}\n{}\n", common::EASY, ".".repeat(81))).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["count", "-j", "1", "--limit", "1000000000000", "-o"])
+        .args([&pipe, &input])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    let mut reader = std::io::BufReader::new(std::fs::File::open(&pipe).unwrap());
+    reader.read_line(&mut first).unwrap();
+    assert_eq!(first, "1\n");
+    drop(reader);
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() && started.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "ended quietly, not killed");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
 #[test]
 fn an_output_file_that_is_also_an_input_is_refused() {
     let folder = tempfile::tempdir().unwrap();
