@@ -292,7 +292,20 @@ const RATE: Outcomes = Outcomes {
 
 /// Parses the arguments and runs the subcommand.
 pub fn run() -> anyhow::Result<Status> {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version: clap's own exit would not say that stdout could not take them.
+        Err(shown) if !shown.use_stderr() => {
+            shown
+                .print()
+                .and_then(|()| std::io::Write::flush(&mut std::io::stdout()))
+                .map_err(|error| {
+                    std::io::Error::new(error.kind(), format!("cannot write to stdout: {error}"))
+                })?;
+            return Ok(Status::Success);
+        }
+        Err(usage) => usage.exit(),
+    };
     color::choose(cli.color);
     output::check_stdout_is_open()?;
     interrupt::catch();

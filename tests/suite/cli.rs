@@ -426,6 +426,41 @@ fn help_explains_formats_and_exit_statuses() {
         .stdout(predicate::str::starts_with("sudoku "));
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_that_cannot_be_written_are_reported() {
+    let sudoku = || std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"));
+    for args in [
+        &["--help"][..],
+        &["solve", "-h"],
+        &["help", "count"],
+        &["--version"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = sudoku().args(args).stdout(full).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with("sudoku: cannot write to stdout: "),
+            "{args:?}: {stderr}"
+        );
+        // A reader that has gone is no error: `sudoku --help | head -1`.
+        let mut child = sudoku()
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
+}
+
 #[test]
 fn bad_usage_exits_2() {
     sudoku().args(["solve", "--format", "xml"]).assert().code(2);
