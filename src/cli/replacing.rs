@@ -62,8 +62,13 @@ fn where_a_link_leads(target: &Path) -> PathBuf {
 /// permissions a shell's `>` would leave `target` with: those of an existing `target`, else
 /// read and write for all less the umask; not a temporary file's owner-only ones, which it
 /// would keep once renamed. An existing `target`'s owner and group are kept too, where that
-/// is allowed (root writing another user's file).
+/// is allowed (root writing another user's file); one that may not be written is refused.
 pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
+    // A file that may not be written is not replaced either, as `>` would not truncate it
+    // (renaming over it needs only the folder's permission).
+    if target.exists() {
+        std::fs::OpenOptions::new().write(true).open(target)?;
+    }
     let mut builder = tempfile::Builder::new();
     builder.prefix(".sudoku-");
     #[cfg(unix)]
@@ -113,6 +118,25 @@ mod tests {
         replace(&target, "again");
         assert_eq!(mode(&target), 0o604);
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "again");
+    }
+
+    #[test]
+    fn a_file_that_may_not_be_written_is_not_replaced() {
+        let folder = tempfile::tempdir().unwrap();
+        let target = folder.path().join("target.txt");
+        std::fs::write(&target, "kept").unwrap();
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let writable = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&target)
+            .is_ok();
+        let refused = temporary_file_for(&target).map(drop);
+        // Root may write any file, with `>` as here.
+        assert_eq!(refused.is_ok(), writable, "{refused:?}");
+        if !writable {
+            assert_eq!(refused.unwrap_err().kind(), io::ErrorKind::PermissionDenied);
+            assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+        }
     }
 
     #[test]
