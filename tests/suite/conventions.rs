@@ -276,6 +276,22 @@ fn an_output_file_has_the_permissions_a_shell_would_give_it() {
     }
 }
 
+/// A named pipe at `path`.
+#[cfg(unix)]
+fn make_named_pipe(path: &std::path::Path) {
+    let mode = rustix::fs::Mode::from_raw_mode(0o600);
+    rustix::fs::mknodat(rustix::fs::CWD, path, rustix::fs::FileType::Fifo, mode, 0).unwrap();
+}
+
+/// A file in `folder` of an easy puzzle, then the empty grid: counted to a limit it never
+/// reaches (`--limit 1000000000000`), the second runs until stopped.
+#[cfg(unix)]
+fn easy_then_endless(folder: &std::path::Path) -> std::path::PathBuf {
+    let input = folder.join("two.txt");
+    std::fs::write(&input, format!("{}\n{}\n", common::EASY, ".".repeat(81))).unwrap();
+    input
+}
+
 #[cfg(unix)]
 #[test]
 fn an_output_that_is_no_file_is_written_in_place_and_a_link_keeps_pointing_at_its_file() {
@@ -287,8 +303,7 @@ fn an_output_that_is_no_file_is_written_in_place_and_a_link_keeps_pointing_at_it
     // A named pipe stays one, and its reader gets the answers: a file renamed over it would
     // take its place, as it would over /dev/null.
     let pipe = folder.path().join("pipe");
-    let mode = rustix::fs::Mode::from_raw_mode(0o600);
-    rustix::fs::mknodat(rustix::fs::CWD, &pipe, rustix::fs::FileType::Fifo, mode, 0).unwrap();
+    make_named_pipe(&pipe);
     let reader = {
         let pipe = pipe.clone();
         std::thread::spawn(move || std::fs::read_to_string(pipe).unwrap())
@@ -330,11 +345,8 @@ fn a_named_pipe_as_output_whose_reader_goes_ends_a_slow_job() {
     use std::io::BufRead;
     let folder = tempfile::tempdir().unwrap();
     let pipe = folder.path().join("pipe");
-    let mode = rustix::fs::Mode::from_raw_mode(0o600);
-    rustix::fs::mknodat(rustix::fs::CWD, &pipe, rustix::fs::FileType::Fifo, mode, 0).unwrap();
-    let input = folder.path().join("two.txt");
-    // The empty grid, counted to a limit it never reaches, runs until stopped.
-    std::fs::write(&input, format!("{}\n{}\n", common::EASY, ".".repeat(81))).unwrap();
+    make_named_pipe(&pipe);
+    let input = easy_then_endless(folder.path());
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
         .args(["count", "-j", "1", "--limit", "1000000000000", "-o"])
         .args([&pipe, &input])
@@ -546,8 +558,10 @@ fn ctrl_c_ends_a_run_with_every_answer_whole_and_status_130() {
 #[test]
 fn sigterm_ends_a_run_as_ctrl_c_does_and_leaves_no_temporary_file() {
     let folder = tempfile::tempdir().unwrap();
-    let (input, target) = (folder.path().join("two.txt"), folder.path().join("out.txt"));
-    std::fs::write(&input, format!("{}\n{}\n", common::EASY, ".".repeat(81))).unwrap();
+    let (input, target) = (
+        easy_then_endless(folder.path()),
+        folder.path().join("out.txt"),
+    );
     std::fs::write(&target, "before\n").unwrap();
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
         .args(["count", "-j", "1", "--limit", "1000000000000", "-o"])
@@ -580,9 +594,7 @@ fn sigterm_ends_a_run_as_ctrl_c_does_and_leaves_no_temporary_file() {
 fn an_answer_before_a_slow_puzzle_comes_at_once_and_outlives_ctrl_c() {
     use std::io::{BufRead, BufReader, Read};
     let folder = tempfile::tempdir().unwrap();
-    let input = folder.path().join("two.txt");
-    // The empty grid, counted to a limit it never reaches, runs until stopped.
-    std::fs::write(&input, format!("{}\n{}\n", common::EASY, ".".repeat(81))).unwrap();
+    let input = easy_then_endless(folder.path());
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
         .args(["count", "-j", "1", "--stats", "--limit", "1000000000000"])
         .arg(&input)
