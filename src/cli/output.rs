@@ -507,7 +507,7 @@ impl Sink {
         }
         let path = match write_target(target) {
             WriteTarget::Replace(path) => path,
-            WriteTarget::Folder => bail!("cannot write to {}: it is a folder", target.display()),
+            WriteTarget::Folder => bail!("cannot write to {}: it names a folder", target.display()),
             WriteTarget::InPlace => {
                 let file = std::fs::OpenOptions::new()
                     .write(true)

@@ -24,13 +24,17 @@ pub enum WriteTarget {
     Replace(PathBuf),
     /// A device, a named pipe or a socket: written in place.
     InPlace,
-    /// A folder: nothing can be written there.
+    /// A folder, or a name ending in `/` as only a folder's does: nothing can be written there.
     Folder,
 }
 
 /// What `target` names, symbolic links followed (one that leads nowhere yet is replaced where
 /// it leads, as `>` would create the file there).
 pub fn write_target(target: &Path) -> WriteTarget {
+    let text = target.as_os_str().to_string_lossy();
+    if text.ends_with(std::path::is_separator) {
+        return WriteTarget::Folder;
+    }
     let Ok(metadata) = std::fs::metadata(target) else {
         return WriteTarget::Replace(where_a_link_leads(target));
     };
@@ -164,6 +168,8 @@ mod tests {
         assert_eq!(write_target(Path::new("/dev/null")), WriteTarget::InPlace);
         let folder = tempfile::tempdir().unwrap();
         assert_eq!(write_target(folder.path()), WriteTarget::Folder);
+        let missing = folder.path().join("missing/");
+        assert_eq!(write_target(&missing), WriteTarget::Folder);
         let file = folder.path().join("file.txt");
         assert_eq!(write_target(&file), WriteTarget::Replace(file.clone()));
         std::fs::write(&file, "").unwrap();

@@ -330,10 +330,18 @@ fn an_output_that_is_no_file_is_written_in_place_and_a_link_keeps_pointing_at_it
     );
     assert_eq!((status, stdout.as_str()), (2, ""));
     let refusal = format!(
-        "cannot write to {}: it is a folder",
+        "cannot write to {}: it names a folder",
         folder.path().display()
     );
     assert!(stderr.contains(&refusal), "{stderr}");
+    // So is a name that only a folder can have, before any work, as `>` refuses it.
+    let slashed = format!("{}/", folder.path().join("new").display());
+    let (status, _, stderr) = run(&["solve", "-o", &slashed], common::EASY);
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains(&format!("{slashed}: it names a folder")),
+        "{stderr}"
+    );
     assert_eq!(std::fs::read_dir(folder.path()).unwrap().count(), before);
 }
 
