@@ -495,6 +495,9 @@ impl Sink {
     fn open(output: Option<&Path>, inputs: &[Source], progress: progress::Line) -> Result<Sink> {
         // `-o -` is stdout, as `-` is stdin among the inputs.
         let Some(target) = output.filter(|target| *target != Path::new("-")) else {
+            if let Some(input) = inputs.iter().find(|input| stdout_is(input)) {
+                bail!("stdout is also an input ({input}): the answers would be read back in");
+            }
             let stdout = io::stdout();
             let progress = stdout.is_terminal().then_some(progress);
             return Ok(Sink::Stdout { stdout, progress });
@@ -607,6 +610,30 @@ impl Write for Sink {
         };
         flushed.map_err(|error| self.name(error))
     }
+}
+
+/// True when stdout is the regular file `source` reads (`sudoku solve f.txt >> f.txt`, or
+/// `< f.txt >> f.txt`), as `cat` tells "input file is output file".
+#[cfg(unix)]
+fn stdout_is(source: &Source) -> bool {
+    use std::os::fd::{AsFd, BorrowedFd};
+    use std::os::unix::fs::MetadataExt;
+    let identity = |file: std::fs::Metadata| file.is_file().then(|| (file.dev(), file.ino()));
+    let of_descriptor = |fd: BorrowedFd<'_>| {
+        let file = std::fs::File::from(fd.try_clone_to_owned().ok()?);
+        file.metadata().ok().and_then(identity)
+    };
+    let input = match source {
+        Source::File(path) => std::fs::metadata(path).ok().and_then(identity),
+        Source::Stdin => of_descriptor(io::stdin().as_fd()),
+        Source::Argument { .. } => None,
+    };
+    input.is_some() && input == of_descriptor(io::stdout().as_fd())
+}
+
+#[cfg(not(unix))]
+fn stdout_is(_: &Source) -> bool {
+    false
 }
 
 /// True when `path` names the same file as the input `source` (an output that does not exist

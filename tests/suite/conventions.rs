@@ -395,6 +395,59 @@ fn an_output_file_that_is_also_an_input_is_refused() {
     assert_eq!(status, 2);
 }
 
+/// `sudoku solve f.txt >> f.txt` would read its own answers back as puzzles and grow the file
+/// without end; it is refused before any work, as `cat` refuses it.
+#[cfg(unix)]
+#[test]
+fn stdout_that_is_also_an_input_is_refused() {
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("puzzles.txt");
+    std::fs::copy(common::puzzle_path("sample.txt"), &input).unwrap();
+    let before = std::fs::read_to_string(&input).unwrap();
+    let appending = || {
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&input)
+            .unwrap();
+        std::process::Stdio::from(file)
+    };
+    let sudoku = || std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"));
+    let named = sudoku()
+        .arg("solve")
+        .arg(&input)
+        .stdout(appending())
+        .output();
+    let piped_in = sudoku()
+        .arg("count")
+        .stdin(std::fs::File::open(&input).unwrap())
+        .stdout(appending())
+        .output();
+    for (output, name) in [
+        (named, input.display().to_string()),
+        (piped_in, "<stdin>".into()),
+    ] {
+        let output = output.unwrap();
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let refusal = format!("sudoku: stdout is also an input ({name})");
+        assert!(stderr.starts_with(&refusal), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), before);
+    }
+    // Another file appended to is no input.
+    let other = folder.path().join("answers.txt");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&other);
+    let output = sudoku()
+        .arg("solve")
+        .arg(&input)
+        .stdout(file.unwrap())
+        .output();
+    assert_eq!(output.unwrap().status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&other).unwrap().lines().count(), 4);
+}
+
 #[test]
 fn an_output_file_in_a_missing_folder_is_named_alone() {
     let folder = tempfile::tempdir().unwrap();
