@@ -819,6 +819,36 @@ fn solve_shows_a_candidate_state_beside_its_solution_as_a_grid_of_its_filled_cel
     }
 }
 
+/// Whether `text` is a time as `--timer` prints it: milliseconds to the microsecond, ` ms`.
+fn is_time(text: &str) -> bool {
+    let ms = text
+        .strip_suffix(" ms")
+        .unwrap_or_else(|| panic!("{text:?}"));
+    ms.parse::<f64>().unwrap() >= 0.0 && ms.split_once('.').unwrap().1.len() == 3
+}
+
+/// Asserts that `timed` has two lines, each the line of `plain` at its place, a tab and a time.
+fn assert_lines_timed(plain: &str, timed: &str, args: &[&str]) {
+    assert_eq!(timed.lines().count(), 2, "{args:?}: {timed}");
+    for (timed, plain) in timed.lines().zip(plain.lines()) {
+        let (answer, time) = timed.split_once('\t').unwrap();
+        assert_eq!(answer, plain, "{args:?}");
+        assert!(is_time(time), "{args:?}: {timed}");
+    }
+}
+
+/// Asserts that `timed` has two blocks, each the block of `plain` at its place, then a line
+/// `time: ...` before the blank line.
+fn assert_blocks_timed(plain: &str, timed: &str, args: &[&str]) {
+    let blocks: Vec<&str> = timed.split_terminator("\n\n").collect();
+    assert_eq!(blocks.len(), 2, "{args:?}: {timed}");
+    for (block, plain) in blocks.iter().zip(plain.split_terminator("\n\n")) {
+        let (answer, time) = block.rsplit_once("\ntime: ").unwrap();
+        assert_eq!(answer, plain, "{args:?}");
+        assert!(is_time(time), "{args:?}: {block}");
+    }
+}
+
 #[test]
 fn count_times_each_puzzle_as_solve_does() {
     let input = format!("{EASY}\n123\n");
@@ -832,8 +862,7 @@ fn count_times_each_puzzle_as_solve_does() {
     {
         let (before, time) = line.split_once('\t').unwrap();
         assert_eq!(before, answer);
-        let ms = time.strip_suffix(" ms").unwrap();
-        assert!(ms.parse::<f64>().unwrap() >= 0.0 && ms.split_once('.').unwrap().1.len() == 3);
+        assert!(is_time(time), "{line}");
     }
     let (_, json, _) = run(&["count", "-f", "json", "--timer"], &input);
     for line in json.lines() {
@@ -852,34 +881,17 @@ fn count_times_each_puzzle_as_solve_does() {
 
 #[test]
 fn generate_times_each_puzzle_as_solve_does() {
-    let is_time = |text: &str| {
-        let ms = text
-            .strip_suffix(" ms")
-            .unwrap_or_else(|| panic!("{text:?}"));
-        ms.parse::<f64>().unwrap() >= 0.0 && ms.split_once('.').unwrap().1.len() == 3
-    };
     // Puzzles made, and puzzles that could not be made within one attempt.
     for made in [&[][..], &["--clues", "17", "--attempts", "1"]] {
         let args = [&["generate", "--seed", "3", "-n", "2"], made].concat();
         let (plain_status, plain, _) = run(&args, "");
         let (status, timed, _) = run(&[&args[..], &["--timer"]].concat(), "");
         assert_eq!(status, plain_status);
-        assert_eq!(timed.lines().count(), 2, "{timed}");
-        for (timed, plain) in timed.lines().zip(plain.lines()) {
-            let (answer, time) = timed.split_once('\t').unwrap();
-            assert_eq!(answer, plain);
-            assert!(is_time(time), "{timed}");
-        }
+        assert_lines_timed(&plain, &timed, &args);
         let grid = [&args[..], &["-f", "grid"]].concat();
         let (_, plain, _) = run(&grid, "");
         let (_, timed, _) = run(&[&grid[..], &["--timer"]].concat(), "");
-        let blocks: Vec<&str> = timed.split_terminator("\n\n").collect();
-        assert_eq!(blocks.len(), 2, "{timed}");
-        for (block, plain) in blocks.iter().zip(plain.split_terminator("\n\n")) {
-            let (answer, time) = block.rsplit_once("\ntime: ").unwrap();
-            assert_eq!(answer, plain);
-            assert!(is_time(time), "{block}");
-        }
+        assert_blocks_timed(&plain, &timed, &grid);
         let json = [&args[..], &["-f", "json", "--timer"]].concat();
         for line in run(&json, "").1.lines() {
             let object: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -901,12 +913,6 @@ fn generate_times_each_puzzle_as_solve_does() {
 #[test]
 fn the_logic_commands_time_each_answer_as_solve_does() {
     let input = format!("{EASY}\n123\n");
-    let is_time = |text: &str| {
-        let ms = text
-            .strip_suffix(" ms")
-            .unwrap_or_else(|| panic!("{text:?}"));
-        ms.parse::<f64>().unwrap() >= 0.0 && ms.split_once('.').unwrap().1.len() == 3
-    };
     // A line format: each answer's line (failures included) as without --timer, then the time.
     for args in [
         &["hint"][..],
@@ -918,12 +924,7 @@ fn the_logic_commands_time_each_answer_as_solve_does() {
         let (_, plain, _) = run(args, &input);
         let (status, timed, _) = run(&[args, &["--timer"]].concat(), &input);
         assert_eq!(status, 2, "{args:?}");
-        assert_eq!(timed.lines().count(), 2, "{args:?}: {timed}");
-        for (timed, plain) in timed.lines().zip(plain.lines()) {
-            let (answer, time) = timed.split_once('\t').unwrap();
-            assert_eq!(answer, plain, "{args:?}");
-            assert!(is_time(time), "{args:?}: {timed}");
-        }
+        assert_lines_timed(&plain, &timed, args);
     }
     // A block: its lines as without --timer, then `time: ...` before the blank line.
     for args in [
@@ -933,13 +934,7 @@ fn the_logic_commands_time_each_answer_as_solve_does() {
     ] {
         let (_, plain, _) = run(args, &input);
         let (_, timed, _) = run(&[args, &["--timer"]].concat(), &input);
-        let blocks: Vec<&str> = timed.split_terminator("\n\n").collect();
-        assert_eq!(blocks.len(), 2, "{args:?}: {timed}");
-        for (block, plain) in blocks.iter().zip(plain.split_terminator("\n\n")) {
-            let (answer, time) = block.rsplit_once("\ntime: ").unwrap();
-            assert_eq!(answer, plain, "{args:?}");
-            assert!(is_time(time), "{args:?}: {block}");
-        }
+        assert_blocks_timed(&plain, &timed, args);
     }
     // JSON and CSV: micros, for failures too; nothing without --timer.
     for command in ["hint", "explain", "rate", "fill"] {
