@@ -292,6 +292,18 @@ fn easy_then_endless(folder: &std::path::Path) -> std::path::PathBuf {
     input
 }
 
+/// `count` started on `input` (see [`easy_then_endless`]) with its answers going to `-o
+/// target`, its stderr piped.
+#[cfg(unix)]
+fn endless_count(input: &std::path::Path, target: &std::path::Path) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["count", "-j", "1", "--limit", "1000000000000", "-o"])
+        .args([target, input])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 #[cfg(unix)]
 #[test]
 fn an_output_that_is_no_file_is_written_in_place_and_a_link_keeps_pointing_at_its_file() {
@@ -355,12 +367,7 @@ fn a_named_pipe_as_output_whose_reader_goes_ends_a_slow_job() {
     let pipe = folder.path().join("pipe");
     make_named_pipe(&pipe);
     let input = easy_then_endless(folder.path());
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
-        .args(["count", "-j", "1", "--limit", "1000000000000", "-o"])
-        .args([&pipe, &input])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = endless_count(&input, &pipe);
     let mut first = String::new();
     let mut reader = std::io::BufReader::new(std::fs::File::open(&pipe).unwrap());
     reader.read_line(&mut first).unwrap();
@@ -624,12 +631,7 @@ fn sigterm_ends_a_run_as_ctrl_c_does_and_leaves_no_temporary_file() {
         folder.path().join("out.txt"),
     );
     std::fs::write(&target, "before\n").unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
-        .args(["count", "-j", "1", "--limit", "1000000000000", "-o"])
-        .args([&target, &input])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = endless_count(&input, &target);
     // The temporary output file beside the target shows the run is under way.
     let started = std::time::Instant::now();
     while std::fs::read_dir(folder.path()).unwrap().count() < 3 {
