@@ -15,8 +15,8 @@ use sudoku_logic::{Level, explain, rate};
 
 use super::offered::offered;
 use super::output::{
-    Format, JsonStatus, Output, OutputArgs, TimeoutArgs, Timer, TimerArgs, end_answer, micros_cell,
-    print_message,
+    Format, JsonStatus, Output, OutputArgs, TimeoutArgs, TimerArgs, end_answer, micros_cell,
+    print_message, timed,
 };
 use super::pipeline::{self, JobsArgs, Setup, Signal};
 use super::sizes::{AnyGrid, SizeArgs, SizedPuzzle};
@@ -276,7 +276,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         (Some(alphabet), _) => alphabet,
         (None, shape) => Alphabet::default_for(shape.map_or(9, Shape::size)),
     };
-    let make_untimed = move |index: u64| -> Result<Made, GenerateError> {
+    let make = move |&index: &u64| -> Result<Made, GenerateError> {
         if let Some(shape) = other_shape {
             let options = Options {
                 deadline: budget.start().map(|budget| budget.deadline),
@@ -300,12 +300,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         make_puzzle(seed, index, difficulty, &options)
             .map(|generated| Made::from(generated).written_in(alphabet))
     };
-    let timed = args.timer.timer;
-    let make = move |&index: &u64| {
-        let timer = Timer::start(timed);
-        let made = make_untimed(index);
-        (made, timer.micros())
-    };
+    let timing = args.timer.timer;
     // A puzzle with a clue limit or a level can take seconds: hand them out one at a time.
     let slow = args.clues.is_some() || args.difficulty.is_some() || other_shape.is_some();
     let setup = Setup {
@@ -338,7 +333,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         let columns = [
             "seed", "index", "status", "puzzle", "clues", "symmetry", "level", "solution",
         ];
-        let time = timed.then_some("micros");
+        let time = timing.then_some("micros");
         output.csv(columns.into_iter().chain(time).chain(["error"]))?;
     }
     let ran = pipeline::run(
@@ -350,7 +345,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 }
             }
         },
-        make,
+        timed(timing, make),
         |signal| {
             let (index, (result, micros)) = match signal {
                 Signal::Done(index, answer) => (index, answer),

@@ -321,6 +321,19 @@ impl Timer {
     }
 }
 
+/// `work` with a stopwatch when `timed` (--timer): its answer, and the time it took in
+/// microseconds.
+pub fn timed<I: ?Sized, T>(
+    timed: bool,
+    work: impl Fn(&I) -> T + Send + Sync + 'static,
+) -> impl Fn(&I) -> (T, Option<f64>) + Send + Sync + 'static {
+    move |item| {
+        let timer = Timer::start(timed);
+        let answer = work(item);
+        (answer, timer.micros())
+    }
+}
+
 /// A time as a CSV cell: microseconds, to the nanosecond (`12.345`).
 pub fn micros_cell(micros: f64) -> String {
     format!("{micros:.3}")

@@ -10,12 +10,12 @@ use sudoku_logic::Technique;
 
 use super::record_state::state_of;
 use super::{
-    Form, JsonRecord, answer_or_report, setup, steps_within, timed, write_csv_header, write_csv_row,
+    Form, JsonRecord, answer_or_report, setup, steps_within, write_csv_header, write_csv_row,
 };
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::offered::offered;
 use crate::cli::output::{
-    JsonStatus, Output, OutputArgs, Show, TimeoutArgs, TimerArgs, end_answer, write_shown,
+    JsonStatus, Output, OutputArgs, Show, TimeoutArgs, TimerArgs, end_answer, timed, write_shown,
     write_shown_above,
 };
 use crate::cli::pipeline::JobsArgs;

@@ -19,7 +19,7 @@ use sudoku_logic::{Rating, Technique};
 use super::input::Source;
 use super::logic_state::{AnyState, AnyStep};
 use super::output::{
-    Budget, CSV_RECORD_COLUMNS, JsonStatus, Output, Problem, Timer, csv_record_cells, end_answer,
+    Budget, CSV_RECORD_COLUMNS, JsonStatus, Output, Problem, csv_record_cells, end_answer,
     micros_cell, out_of, puzzle_text,
 };
 use super::pipeline::{JobsArgs, Setup};
@@ -171,19 +171,6 @@ fn answer_or_report<T>(
             report_failure(output, form, (source, record), &problem, micros)?;
             Ok(None)
         }
-    }
-}
-
-/// `work` with a stopwatch when `timed` (--timer): its answer, and the time it took in
-/// microseconds.
-fn timed<T>(
-    timed: bool,
-    work: impl Fn(&Record) -> T + Send + Sync + 'static,
-) -> impl Fn(&Record) -> (T, Option<f64>) + Send + Sync + 'static {
-    move |record| {
-        let timer = Timer::start(timed);
-        let answer = work(record);
-        (answer, timer.micros())
     }
 }
 

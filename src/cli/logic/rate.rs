@@ -11,14 +11,14 @@ use sudoku_logic::{ExplainerRating, Rating, explainer_rating, tenths_text};
 
 use super::record_state::state_of;
 use super::{
-    Form, JsonRecord, answer_or_report, level_name, setup, steps_within, timed, write_csv_header,
+    Form, JsonRecord, answer_or_report, level_name, setup, steps_within, write_csv_header,
     write_csv_row,
 };
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::rate;
 use crate::cli::output::{
     JsonStatus, Output, OutputArgs, Problem, Show, TimeoutArgs, TimerArgs, csv_cell, end_answer,
-    out_of, write_shown,
+    out_of, timed, write_shown,
 };
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;

@@ -9,15 +9,15 @@ use sudoku_engine::Record;
 
 use super::record_state::state_of;
 use super::{
-    Explained, Form, JsonRecord, level_name, report_failure, setup, steps_within, timed,
-    write_csv_header, write_csv_row,
+    Explained, Form, JsonRecord, level_name, report_failure, setup, steps_within, write_csv_header,
+    write_csv_row,
 };
 use crate::cli::color;
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::logic_state::{AnyState, AnyStep, rate};
 use crate::cli::output::{
     JsonStatus, Output, OutputArgs, Problem, Show, TimeoutArgs, TimerArgs, end_answer, out_of,
-    write_shown, write_shown_above,
+    timed, write_shown, write_shown_above,
 };
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
