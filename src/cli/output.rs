@@ -524,6 +524,9 @@ impl Sink {
         let path = match write_target(target) {
             WriteTarget::Replace(path) => path,
             WriteTarget::Folder => bail!("cannot write to {}: it names a folder", target.display()),
+            WriteTarget::Unreachable(error) => {
+                bail!("cannot write to {}: {error}", target.display())
+            }
             WriteTarget::InPlace => {
                 let file = std::fs::OpenOptions::new()
                     .write(true)

@@ -17,7 +17,7 @@ pub fn folder_of(target: &Path) -> &Path {
 }
 
 /// What a path to be written names.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum WriteTarget {
     /// A regular file, or nothing yet: replaced whole at this path, where symbolic links lead
     /// (so that a link stays a link and its file gets the text).
@@ -26,6 +26,9 @@ pub enum WriteTarget {
     InPlace,
     /// A folder, or a name ending in `/` as only a folder's does: nothing can be written there.
     Folder,
+    /// A path that cannot be looked up, for a reason `>` would give too (a loop of symbolic
+    /// links, a folder that may not be searched).
+    Unreachable(io::Error),
 }
 
 /// What `target` names, symbolic links followed (one that leads nowhere yet is replaced where
@@ -35,8 +38,12 @@ pub fn write_target(target: &Path) -> WriteTarget {
     if text.ends_with(std::path::is_separator) {
         return WriteTarget::Folder;
     }
-    let Ok(metadata) = std::fs::metadata(target) else {
-        return WriteTarget::Replace(where_a_link_leads(target));
+    let metadata = match std::fs::metadata(target) {
+        Ok(metadata) => metadata,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            return WriteTarget::Replace(where_a_link_leads(target));
+        }
+        Err(error) => return WriteTarget::Unreachable(error),
     };
     if metadata.is_dir() {
         WriteTarget::Folder
@@ -165,24 +172,34 @@ mod tests {
 
     #[test]
     fn devices_are_written_in_place_and_links_replaced_where_they_lead() {
-        assert_eq!(write_target(Path::new("/dev/null")), WriteTarget::InPlace);
+        assert!(matches!(
+            write_target(Path::new("/dev/null")),
+            WriteTarget::InPlace
+        ));
         let folder = tempfile::tempdir().unwrap();
-        assert_eq!(write_target(folder.path()), WriteTarget::Folder);
+        assert!(matches!(write_target(folder.path()), WriteTarget::Folder));
         let missing = folder.path().join("missing/");
-        assert_eq!(write_target(&missing), WriteTarget::Folder);
+        assert!(matches!(write_target(&missing), WriteTarget::Folder));
         let file = folder.path().join("file.txt");
-        assert_eq!(write_target(&file), WriteTarget::Replace(file.clone()));
+        assert!(matches!(write_target(&file), WriteTarget::Replace(path) if path == file));
         std::fs::write(&file, "").unwrap();
         let link = folder.path().join("link.txt");
         std::os::unix::fs::symlink(&file, &link).unwrap();
-        let WriteTarget::Replace(path) = write_target(&link) else {
-            panic!("a link to a file is replaced");
-        };
-        assert_eq!(path, std::fs::canonicalize(&file).unwrap());
+        let file = std::fs::canonicalize(&file).unwrap();
+        assert!(matches!(write_target(&link), WriteTarget::Replace(path) if path == file));
         let nowhere = folder.path().join("nowhere.txt");
         std::os::unix::fs::symlink("new.txt", &nowhere).unwrap();
         let new = folder.path().join("new.txt");
-        assert_eq!(write_target(&nowhere), WriteTarget::Replace(new));
+        assert!(matches!(write_target(&nowhere), WriteTarget::Replace(path) if path == new));
+    }
+
+    #[test]
+    fn a_loop_of_links_is_not_replaced() {
+        let folder = tempfile::tempdir().unwrap();
+        let (one, two) = (folder.path().join("one"), folder.path().join("two"));
+        std::os::unix::fs::symlink(&two, &one).unwrap();
+        std::os::unix::fs::symlink(&one, &two).unwrap();
+        assert!(matches!(write_target(&one), WriteTarget::Unreachable(_)));
     }
 
     #[test]

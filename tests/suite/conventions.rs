@@ -355,6 +355,21 @@ fn an_output_that_is_no_file_is_written_in_place_and_a_link_keeps_pointing_at_it
         "{stderr}"
     );
     assert_eq!(std::fs::read_dir(folder.path()).unwrap().count(), before);
+    // A loop of links is refused, as `>` refuses it, and stays a loop.
+    let (one, two) = (folder.path().join("one"), folder.path().join("two"));
+    std::os::unix::fs::symlink("two", &one).unwrap();
+    std::os::unix::fs::symlink("one", &two).unwrap();
+    let (status, _, stderr) = run(&["solve", "-o", one.to_str().unwrap()], common::EASY);
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains(&format!("cannot write to {}: ", one.display())),
+        "{stderr}"
+    );
+    assert!(std::fs::symlink_metadata(&one).unwrap().is_symlink());
+    assert_eq!(
+        std::fs::read_link(&one).unwrap(),
+        std::path::Path::new("two")
+    );
 }
 
 /// A job that never ends by itself ends as soon as the reader of its named pipe goes, as it

@@ -140,8 +140,12 @@ impl Rescue {
 /// or is no file (a folder, a device, a named pipe).
 fn write_saved_game(target: &Path, text: &str) -> Result<()> {
     let context = || format!("cannot save to {}", target.display());
-    let WriteTarget::Replace(path) = write_target(target) else {
-        anyhow::bail!("not saving to {}: it is not a file", target.display());
+    let path = match write_target(target) {
+        WriteTarget::Replace(path) => path,
+        WriteTarget::Unreachable(error) => return Err(error).with_context(context),
+        WriteTarget::Folder | WriteTarget::InPlace => {
+            anyhow::bail!("not saving to {}: it is not a file", target.display())
+        }
     };
     let path = path.as_path();
     if let Ok(existing) = std::fs::read(path)
@@ -245,5 +249,14 @@ mod tests {
         let (_, text) = app.game.message().unwrap();
         assert!(text.starts_with("not saving to "), "{text}");
         assert!(!std::fs::metadata(&pipe).unwrap().is_file());
+        // Nor is a loop of links, which `>` would refuse too.
+        let (one, two) = (folder.path().join("one"), folder.path().join("two"));
+        std::os::unix::fs::symlink(&two, &one).unwrap();
+        std::os::unix::fs::symlink(&one, &two).unwrap();
+        let mut app = app_saving_to(one.clone());
+        app.act(Action::Save);
+        let (_, text) = app.game.message().unwrap();
+        assert!(text.starts_with("cannot save to "), "{text}");
+        assert!(std::fs::symlink_metadata(&one).unwrap().is_symlink());
     }
 }
