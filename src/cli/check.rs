@@ -188,31 +188,25 @@ fn check_record(record: &Record, with_solution_file: bool) -> Checked {
 /// Runs `sudoku check`.
 pub fn run(args: CheckArgs) -> Result<Status> {
     let sources = args.input.sources();
+    let solutions_from = args.solution.as_deref().map(solution_source);
+    if solutions_from == Some(Source::Stdin) && sources.contains(&Source::Stdin) {
+        bail!("--solution - needs the puzzles from files: both cannot be standard input");
+    }
     // The solutions file is an input too: the output must not overwrite it.
-    let inputs: Vec<Source> = sources
-        .iter()
-        .cloned()
-        .chain(args.solution.as_deref().map(solution_source))
-        .collect();
-    let mut output = Output::new(&args.output, ["passed", "failed"], &inputs)?;
-    let mut solutions = match &args.solution {
-        Some(path) => {
-            let source = solution_source(path);
-            if source == Source::Stdin && sources.contains(&Source::Stdin) {
-                bail!("--solution - needs the puzzles from files: both cannot be standard input");
+    let words = ["passed", "failed"];
+    let mut output = Output::reading(&args.output, words, &sources, solutions_from.as_ref())?;
+    let mut solutions = match solutions_from {
+        Some(source) => match source.open() {
+            Ok(reader) => Some(Solutions {
+                reader: solution_records(reader, &args.input.sizes),
+                source,
+                line_read: None,
+            }),
+            Err(error) => {
+                output.unreadable(&source, &error);
+                return Ok(output.finish()?);
             }
-            match source.open() {
-                Ok(reader) => Some(Solutions {
-                    reader: solution_records(reader, &args.input.sizes),
-                    source,
-                    line_read: None,
-                }),
-                Err(error) => {
-                    output.unreadable(&source, &error);
-                    return Ok(output.finish()?);
-                }
-            }
-        }
+        },
         None => None,
     };
     let (format, show) = (args.format, args.show);

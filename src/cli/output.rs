@@ -722,14 +722,17 @@ pub fn was_closed(fd: u32) -> bool {
     is_null && read_write()
 }
 
-/// What a person typing puzzles at a terminal is told first: the program is waiting for them,
-/// and the key that ends the input (as gpg tells it, where cat and sort say nothing and leave a
-/// newcomer wondering whether anything is running).
-const TYPING_HINT: &str = if cfg!(windows) {
-    "reading puzzles from the terminal: one per line, or a grid; Ctrl-Z then Enter ends"
-} else {
-    "reading puzzles from the terminal: one per line, or a grid; Ctrl-D ends"
-};
+/// What a person typing `what` (puzzles, solutions) at a terminal is told first: the program
+/// is waiting for them, and the key that ends the input (as gpg tells it, where cat and sort say
+/// nothing and leave a newcomer wondering whether anything is running).
+fn typing_hint(what: &str) -> String {
+    let end = if cfg!(windows) {
+        "Ctrl-Z then Enter ends"
+    } else {
+        "Ctrl-D ends"
+    };
+    format!("reading {what} from the terminal: one per line, or a grid; {end}")
+}
 
 /// The run's output: buffered stdout, messages on stderr, the exit status and the tally.
 pub struct Output {
@@ -748,11 +751,33 @@ impl Output {
     /// `--stats` summary (`solved`, `without solution`). Progress is drawn on a terminal, unless a
     /// person is typing the puzzles in; that person is told, once, how to end the input.
     pub fn new(args: &OutputArgs, words: [&'static str; 2], sources: &[Source]) -> Result<Output> {
-        let interactive = sources.iter().any(Source::is_interactive);
+        Output::reading(args, words, sources, None)
+    }
+
+    /// Output for a run over `puzzles` that reads `solutions` beside them (`check --solution`):
+    /// as [`Output::new`], the person typing told which of the two they are typing.
+    pub fn reading(
+        args: &OutputArgs,
+        words: [&'static str; 2],
+        puzzles: &[Source],
+        solutions: Option<&Source>,
+    ) -> Result<Output> {
+        let typed = if puzzles.iter().any(Source::is_interactive) {
+            Some("puzzles")
+        } else {
+            solutions
+                .filter(|source| source.is_interactive())
+                .map(|_| "solutions")
+        };
+        let interactive = typed.is_some();
         let line = progress::Line::default();
-        let sink = Sink::open(args.output.as_deref(), sources, line.clone())?;
-        if interactive && !args.quiet && io::stderr().is_terminal() {
-            print_message(format_args!("{TYPING_HINT}"));
+        let inputs: Vec<Source> = puzzles.iter().chain(solutions).cloned().collect();
+        let sink = Sink::open(args.output.as_deref(), &inputs, line.clone())?;
+        if let Some(what) = typed
+            && !args.quiet
+            && io::stderr().is_terminal()
+        {
+            print_message(format_args!("{}", typing_hint(what)));
         }
         Ok(Output {
             stdout: BufWriter::with_capacity(64 * 1024, sink),
