@@ -248,11 +248,18 @@ fn a_person_at_a_terminal_is_told_how_to_end_the_input_and_one_ctrl_d_ends_it() 
     let puzzles = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(puzzles.path(), format!("{EASY}\n")).unwrap();
     let child = terminal.run(&["check", puzzles.path().to_str().unwrap(), "--solution", "-"]);
-    terminal.wait_for("reading solutions from the terminal", Duration::from_secs(20));
+    terminal.wait_for(
+        "reading solutions from the terminal",
+        Duration::from_secs(20),
+    );
     terminal.type_in(&format!("{SOLUTION}\n"));
     terminal.type_in("\u{4}");
     assert_eq!(ended_within(child, Duration::from_secs(10)), Some(0));
-    assert!(!terminal.all.contains("reading puzzles"), "{:?}", terminal.all);
+    assert!(
+        !terminal.all.contains("reading puzzles"),
+        "{:?}",
+        terminal.all
+    );
     // After a puzzle too, and without the hint when asked to be quiet.
     let mut terminal = Terminal::open();
     let child = terminal.run(&["solve", "-q"]);
