@@ -17,7 +17,7 @@ use super::color;
 use super::input::Source;
 use super::interrupt::is_interruption;
 use super::progress::{self, Progress};
-use super::replacing::{WriteTarget, folder_of, temporary_file_for, write_target};
+use super::replacing::{WriteTarget, folder_of, put_in_place, temporary_file_for, write_target};
 use super::status::Status;
 
 /// How results are printed.
@@ -380,7 +380,9 @@ pub struct OutputArgs {
     /// beside it (beside the file a symbolic link leads to), renamed to FILE at the end, so an
     /// interrupted run never leaves half a file; FILE gets the permissions and the owner a
     /// shell's `>` would leave it with, and a FILE that is also an input is refused. A device
-    /// or a named pipe (`/dev/null`) is written as `>` writes it.
+    /// or a named pipe (`/dev/null`) is written as `>` writes it; so is, at the end, a FILE
+    /// that may be written but not replaced (in a folder that may not be written, or mounted
+    /// on its own).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -590,10 +592,10 @@ impl Sink {
     fn commit(self) -> io::Result<()> {
         match self {
             Sink::Stdout { .. } | Sink::InPlace { .. } => Ok(()),
-            Sink::File { file, target, path } => file.persist(&path).map(drop).map_err(|e| {
+            Sink::File { file, target, path } => put_in_place(file, &path).map_err(|error| {
                 io::Error::new(
-                    e.error.kind(),
-                    format!("cannot write to {}: {}", target.display(), e.error),
+                    error.kind(),
+                    format!("cannot write to {}: {error}", target.display()),
                 )
             }),
         }

@@ -1,7 +1,9 @@
 //! Files written whole or not at all: the text goes to a temporary file beside the target,
 //! renamed over it once complete (`-o FILE`, a saved game). A target that is no file (a
 //! device such as `/dev/null`, a named pipe) is written in place instead, as a shell's `>`
-//! writes it: a file renamed over it would take its place.
+//! writes it: a file renamed over it would take its place. So is, once complete, a file that
+//! may be written but not replaced: in a folder that may not be written, or mounted on its
+//! own (a container's bind mount), where `>` would write it too.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -69,17 +71,21 @@ fn where_a_link_leads(target: &Path) -> PathBuf {
     target.to_path_buf()
 }
 
-/// A temporary file in `target`'s folder, to be renamed over `target` once written, with the
-/// permissions a shell's `>` would leave `target` with: those of an existing `target`, else
-/// read and write for all less the umask; not a temporary file's owner-only ones, which it
-/// would keep once renamed. An existing `target`'s owner and group are kept too, where that
-/// is allowed (root writing another user's file); one that may not be written is refused.
+/// A temporary file in `target`'s folder, to be put in its place by [`put_in_place`] once
+/// written, with the permissions a shell's `>` would leave `target` with: those of an existing
+/// `target`, else read and write for all less the umask; not a temporary file's owner-only
+/// ones, which it would keep once renamed. An existing `target`'s owner and group are kept
+/// too, where that is allowed (root writing another user's file); one that may not be written
+/// is refused. When `target` may be written but its folder may not, the temporary file is made
+/// in the system's folder for them instead (owner-only: it is copied into `target`, not
+/// renamed).
 pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
     // A file that may not be written is not replaced either, as `>` would not truncate it
     // (renaming over it needs only the folder's permission).
-    if target.exists() {
+    let writable = target.exists() && {
         std::fs::OpenOptions::new().write(true).open(target)?;
-    }
+        true
+    };
     let mut builder = tempfile::Builder::new();
     builder.prefix(".sudoku-");
     #[cfg(unix)]
@@ -87,7 +93,11 @@ pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let file = builder.tempfile_in(folder_of(target))?;
+    let file = match builder.tempfile_in(folder_of(target)) {
+        Ok(file) => file,
+        Err(_) if writable && target.is_file() => return NamedTempFile::new(),
+        Err(error) => return Err(error),
+    };
     #[cfg(unix)]
     if let Ok(metadata) = std::fs::metadata(target) {
         use std::os::unix::fs::MetadataExt;
@@ -97,6 +107,26 @@ pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
         let _ = file.as_file().set_permissions(metadata.permissions());
     }
     Ok(file)
+}
+
+/// Puts the finished `file` at `target`: renamed over it, or, where `target` is a file that
+/// cannot be replaced (its folder may not be written, or it is mounted on its own), copied
+/// into it, as `>` would write it.
+pub fn put_in_place(file: NamedTempFile, target: &Path) -> io::Result<()> {
+    let unplaced = match file.persist(target) {
+        Ok(_) => return Ok(()),
+        Err(unplaced) => unplaced,
+    };
+    if !target.is_file() {
+        return Err(unplaced.error);
+    }
+    let mut text = unplaced.file.reopen()?;
+    let mut into = std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(target)?;
+    io::copy(&mut text, &mut into)?;
+    Ok(())
 }
 
 #[cfg(all(test, unix))]

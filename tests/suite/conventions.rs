@@ -372,6 +372,68 @@ fn an_output_that_is_no_file_is_written_in_place_and_a_link_keeps_pointing_at_it
     );
 }
 
+/// `-o` to a file that may be written in a folder that may not: `>` writes it, so `-o` does
+/// too (its text copied in once complete, as it cannot be renamed over the file); a file not
+/// there yet cannot be made, and is refused as `>` refuses it.
+#[cfg(unix)]
+#[test]
+fn an_output_file_in_a_folder_that_may_not_be_written_is_written_in_place() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let set_mode = |path: &std::path::Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    // Root may write any folder, so the binary runs as nobody there; a copy of it in a
+    // folder that nobody may enter, since the project's own may not be.
+    let top = tempfile::tempdir().unwrap();
+    set_mode(top.path(), 0o755);
+    let binary = top.path().join("sudoku");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("sudoku"), &binary).unwrap();
+    let closed = top.path().join("closed");
+    std::fs::create_dir(&closed).unwrap();
+    let answers = closed.join("answers.txt");
+    std::fs::write(&answers, "old\n").unwrap();
+    set_mode(&answers, 0o666);
+    set_mode(&closed, 0o555);
+    let solve_into = |target: &std::path::Path| {
+        let mut command = std::process::Command::new(&binary);
+        if rustix::process::geteuid().is_root() {
+            command.uid(65534).gid(65534);
+        }
+        let output = command
+            .args(["solve", "-o", target.to_str().unwrap()])
+            .stdin(std::fs::File::open(common::puzzle_path("sample.txt")).unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        (output.status.code().unwrap(), stderr)
+    };
+    let (_, expected, _) = run(
+        &["solve", common::puzzle_path("sample.txt").to_str().unwrap()],
+        "",
+    );
+    assert_eq!(solve_into(&answers), (0, String::new()));
+    assert_eq!(std::fs::read_to_string(&answers).unwrap(), expected);
+    let new = closed.join("new.txt");
+    let (status, stderr) = solve_into(&new);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("cannot write to"), "{stderr}");
+    assert!(!new.exists());
+    // A file that may not be written is not replaced either, even in a folder open to all
+    // (renaming over it needs only the folder's permission).
+    let open = top.path().join("open");
+    std::fs::create_dir(&open).unwrap();
+    set_mode(&open, 0o777);
+    let protected = open.join("protected.txt");
+    std::fs::write(&protected, "kept\n").unwrap();
+    set_mode(&protected, 0o444);
+    let (status, stderr) = solve_into(&protected);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("permission denied"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&protected).unwrap(), "kept\n");
+    set_mode(&closed, 0o755);
+}
+
 /// A job that never ends by itself ends as soon as the reader of its named pipe goes, as it
 /// does for a pipe on stdout.
 #[cfg(unix)]

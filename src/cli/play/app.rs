@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use super::game::{Game, Stage, Tone};
 use super::keys::Action;
 use super::save;
-use crate::cli::replacing::{WriteTarget, temporary_file_for, write_target};
+use crate::cli::replacing::{WriteTarget, put_in_place, temporary_file_for, write_target};
 
 /// What the session does after an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,10 +158,7 @@ fn write_saved_game(target: &Path, text: &str) -> Result<()> {
     }
     let mut file = temporary_file_for(path).with_context(context)?;
     file.write_all(text.as_bytes()).with_context(context)?;
-    file.persist(path)
-        .map_err(|e| e.error)
-        .with_context(context)?;
-    Ok(())
+    put_in_place(file, path).with_context(context)
 }
 
 #[cfg(test)]
