@@ -381,8 +381,8 @@ pub struct OutputArgs {
     /// interrupted run never leaves half a file; FILE gets the permissions and the owner a
     /// shell's `>` would leave it with, and a FILE that is also an input is refused. A device
     /// or a named pipe (`/dev/null`) is written as `>` writes it; so is, at the end, a FILE
-    /// that may be written but not replaced (in a folder that may not be written, or mounted
-    /// on its own).
+    /// with other names (hard links), or one that may be written but not replaced (in a folder
+    /// that may not be written, or mounted on its own).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 

@@ -1,9 +1,10 @@
 //! Files written whole or not at all: the text goes to a temporary file beside the target,
 //! renamed over it once complete (`-o FILE`, a saved game). A target that is no file (a
 //! device such as `/dev/null`, a named pipe) is written in place instead, as a shell's `>`
-//! writes it: a file renamed over it would take its place. So is, once complete, a file that
-//! may be written but not replaced: in a folder that may not be written, or mounted on its
-//! own (a container's bind mount), where `>` would write it too.
+//! writes it: a file renamed over it would take its place. So is, once complete, a file with
+//! other names (hard links, which would keep the old text), and one that may be written but
+//! not replaced: in a folder that may not be written, or mounted on its own (a container's
+//! bind mount), where `>` would write it too.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -109,24 +110,40 @@ pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
     Ok(file)
 }
 
-/// Puts the finished `file` at `target`: renamed over it, or, where `target` is a file that
-/// cannot be replaced (its folder may not be written, or it is mounted on its own), copied
-/// into it, as `>` would write it.
+/// Puts the finished `file` at `target`: renamed over it, or copied into it, as `>` would write
+/// it, where `target` is a file that has other names (hard links, which a rename would leave
+/// with the old text) or cannot be replaced (its folder may not be written, or it is mounted on
+/// its own).
 pub fn put_in_place(file: NamedTempFile, target: &Path) -> io::Result<()> {
-    let unplaced = match file.persist(target) {
-        Ok(_) => return Ok(()),
-        Err(unplaced) => unplaced,
+    let file = if has_other_names(target) {
+        file
+    } else {
+        match file.persist(target) {
+            Ok(_) => return Ok(()),
+            Err(unplaced) if target.is_file() => unplaced.file,
+            Err(unplaced) => return Err(unplaced.error),
+        }
     };
-    if !target.is_file() {
-        return Err(unplaced.error);
-    }
-    let mut text = unplaced.file.reopen()?;
+    let mut text = file.reopen()?;
     let mut into = std::fs::OpenOptions::new()
         .write(true)
         .truncate(true)
         .open(target)?;
     io::copy(&mut text, &mut into)?;
     Ok(())
+}
+
+/// Whether `target` is a file with more than one name (hard links).
+fn has_other_names(target: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(target).is_ok_and(|metadata| metadata.is_file() && metadata.nlink() > 1)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 #[cfg(all(test, unix))]
@@ -144,7 +161,7 @@ mod tests {
     fn replace(target: &Path, text: &str) {
         let mut file = temporary_file_for(target).unwrap();
         file.write_all(text.as_bytes()).unwrap();
-        file.persist(target).unwrap();
+        put_in_place(file, target).unwrap();
     }
 
     #[test]
@@ -230,6 +247,19 @@ mod tests {
         std::os::unix::fs::symlink(&two, &one).unwrap();
         std::os::unix::fs::symlink(&one, &two).unwrap();
         assert!(matches!(write_target(&one), WriteTarget::Unreachable(_)));
+    }
+
+    #[test]
+    fn a_file_with_other_names_is_written_through_all_of_them() {
+        use std::os::unix::fs::MetadataExt;
+        let folder = tempfile::tempdir().unwrap();
+        let (first, second) = (folder.path().join("first"), folder.path().join("second"));
+        std::fs::write(&first, "old text, longer than the new").unwrap();
+        std::fs::hard_link(&first, &second).unwrap();
+        replace(&second, "new");
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "new");
+        let inode = |path: &Path| std::fs::metadata(path).unwrap().ino();
+        assert_eq!(inode(&first), inode(&second));
     }
 
     #[test]

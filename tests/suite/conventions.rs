@@ -334,6 +334,16 @@ fn an_output_that_is_no_file_is_written_in_place_and_a_link_keeps_pointing_at_it
         let answers = std::fs::read_to_string(folder.path().join("answers.txt")).unwrap();
         assert_eq!(answers, expected);
     }
+    // A file with two names (a hard link) gets the answers under both, as `>` writes it.
+    let (first, second) = (
+        folder.path().join("first.txt"),
+        folder.path().join("second.txt"),
+    );
+    std::fs::write(&first, "old\n").unwrap();
+    std::fs::hard_link(&first, &second).unwrap();
+    let (status, _, _) = run(&["solve", sample, "-o", second.to_str().unwrap()], "");
+    assert_eq!(status, 0);
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), expected);
     // A folder is refused at once, and nothing is left in it.
     let before = std::fs::read_dir(folder.path()).unwrap().count();
     let (status, stdout, stderr) = run(
