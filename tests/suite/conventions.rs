@@ -1034,6 +1034,10 @@ fn the_logic_commands_time_each_answer_as_solve_does() {
                 object["micros"].as_f64().unwrap() >= 0.0,
                 "{command}: {line}"
             );
+            // Last, answers and failures alike, where solve and count put it.
+            let (_, time) = line.rsplit_once(",\"micros\":").unwrap();
+            let time = time.strip_suffix('}').unwrap();
+            assert!(time.parse::<f64>().is_ok(), "{command}: {line}");
         }
         let (_, csv, _) = run(&[command, "-f", "csv", "--timer"], &input);
         assert!(

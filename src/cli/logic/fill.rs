@@ -10,7 +10,7 @@ use sudoku_logic::Technique;
 
 use super::record_state::state_of;
 use super::{
-    Form, JsonRecord, answer_or_report, setup, steps_within, write_csv_header, write_csv_row,
+    Form, JsonRecord, Timed, answer_or_report, setup, steps_within, write_csv_header, write_csv_row,
 };
 use crate::cli::input::{InputArgs, run_puzzles};
 use crate::cli::offered::offered;
@@ -131,10 +131,13 @@ pub fn fill(args: FillArgs) -> Result<Status> {
             match format {
                 FillFormat::Line | FillFormat::Candidates => end_answer(out, false, micros)?,
                 FillFormat::Grid => end_answer(out, true, micros)?,
-                FillFormat::Json => output.json(&JsonFill {
-                    record: ok(),
-                    grid: state.grid_line(),
-                    candidates: state.to_text(),
+                FillFormat::Json => output.json(&Timed {
+                    answer: JsonFill {
+                        record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                        grid: state.grid_line(),
+                        candidates: state.to_text(),
+                    },
+                    micros,
                 })?,
                 FillFormat::Csv => {
                     let fields = vec![state.grid_line(), state.to_text()];

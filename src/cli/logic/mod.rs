@@ -79,6 +79,16 @@ impl JsonRecord {
     }
 }
 
+/// A logic command's JSON object for an answer, with the time --timer asked for last, where
+/// `solve` and `count` put it (after the answer's fields, which follow the record's).
+#[derive(Serialize)]
+struct Timed<T> {
+    #[serde(flatten)]
+    answer: T,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    micros: Option<f64>,
+}
+
 /// The form a logic command prints a record's answer in, as a failure's answer needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Form {

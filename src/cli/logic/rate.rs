@@ -11,7 +11,7 @@ use sudoku_logic::{ExplainerRating, Rating, explainer_rating, tenths_text};
 
 use super::record_state::state_of;
 use super::{
-    Form, JsonRecord, answer_or_report, level_name, setup, steps_within, write_csv_header,
+    Form, JsonRecord, Timed, answer_or_report, level_name, setup, steps_within, write_csv_header,
     write_csv_row,
 };
 use crate::cli::input::{InputArgs, run_puzzles};
@@ -214,8 +214,8 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
                 RateFormat::Csv => write_csv_row(output, ok(), csv_fields(&rated))?,
                 RateFormat::Json => output.json(&{
                     let (ep, ed) = rated.ep_ed();
-                    JsonRating {
-                        record: ok(),
+                    let answer = JsonRating {
+                        record: JsonRecord::new(source, &record, JsonStatus::Ok),
                         rating: rated.er(),
                         rating_is_lower_bound: rated.explainer.is_some_and(|e| !e.complete),
                         ep: ep.map(|t| t as f32 / 10.0),
@@ -229,7 +229,8 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
                             .map(|(technique, &count)| (technique.name(), count))
                             .collect(),
                         dialect: rating_dialect!(),
-                    }
+                    };
+                    Timed { answer, micros }
                 })?,
             }
             Ok(())

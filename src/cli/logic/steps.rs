@@ -9,8 +9,8 @@ use sudoku_engine::Record;
 
 use super::record_state::state_of;
 use super::{
-    Explained, Form, JsonRecord, level_name, report_failure, setup, steps_within, write_csv_header,
-    write_csv_row,
+    Explained, Form, JsonRecord, Timed, level_name, report_failure, setup, steps_within,
+    write_csv_header, write_csv_row,
 };
 use crate::cli::color;
 use crate::cli::input::{InputArgs, run_puzzles};
@@ -230,8 +230,8 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                 }
                 StepsFormat::Json => {
                     let rating = rate(&steps, end.is_solved());
-                    output.json(&JsonExplanation {
-                        record: JsonRecord::new(source, &record, status).timed(micros),
+                    let answer = JsonExplanation {
+                        record: JsonRecord::new(source, &record, status),
                         solved: end.is_solved(),
                         rating: rating.explainer,
                         level: level_name(&rating, already_solved),
@@ -239,7 +239,8 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                         dialect: rating_dialect!(),
                         steps: steps.iter().map(JsonStep::of).collect(),
                         end: end.grid_line(),
-                    })?
+                    };
+                    output.json(&Timed { answer, micros })?
                 }
             }
             Ok(())
