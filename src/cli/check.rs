@@ -16,8 +16,8 @@ use super::json_input::puzzle_records;
 use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{
-    JsonStatus, Output, OutputArgs, Problem, Show, csv_cell, csv_record_cells, puzzle_text,
-    write_shown,
+    JsonStatus, Output, OutputArgs, Problem, Show, Timer, TimerArgs, csv_cell, csv_record_cells,
+    end_answer, micros_cell, puzzle_text, timed, write_shown,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, SizedPuzzle, other_size, other_size_companion, solution_faults};
@@ -64,6 +64,9 @@ pub struct CheckArgs {
     show: Option<Show>,
 
     #[command(flatten)]
+    timer: TimerArgs,
+
+    #[command(flatten)]
     jobs: JobsArgs,
 
     #[command(flatten)]
@@ -84,6 +87,9 @@ struct JsonCheck<'a> {
     faults: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// With --timer: the time the check took, in microseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    micros: Option<f64>,
 }
 
 /// Where the solutions come from, when they come from a file of their own.
@@ -209,9 +215,9 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         },
         None => None,
     };
-    let (format, show) = (args.format, args.show);
+    let (format, show, timer) = (args.format, args.show, args.timer.timer);
     if format == CheckFormat::Csv {
-        output.csv(CSV_HEADER)?;
+        output.csv(csv_header(timer))?;
     }
     let with_solution_file = solutions.is_some();
     let setup = Setup {
@@ -224,68 +230,23 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         &args.input,
         &mut output,
         setup,
-        work,
-        |output, source, record, checked| {
+        timed(timer, work),
+        |output, source, record, (checked, worked)| {
             if format == CheckFormat::Line {
                 write_shown(output.stdout(), show, &record)?;
             }
             if let Some(solutions) = solutions.as_mut() {
                 solutions.line_read = None;
             }
-            if let Some(state) = candidate_state(&record, &sizes) {
-                let text = puzzle_text(&record);
-                let faults = state.and_then(|state| candidate_faults(&state, solutions.as_mut()));
-                return match faults {
-                    Ok(faults) => report(
-                        output,
-                        format,
-                        source,
-                        &record,
-                        &text,
-                        "candidates",
-                        faults_text(&faults, solutions.as_mut()),
-                    ),
-                    Err(problem) => report_problem(output, format, source, &record, &problem),
-                };
+            // What is checked here (against the solutions file, or a candidate state's
+            // search) counts in the time too.
+            let stopwatch = Timer::start(timer);
+            let verdict = verdict_of(&record, checked, solutions.as_mut(), &sizes);
+            let micros = worked.zip(stopwatch.micros()).map(|(a, b)| a + b);
+            match verdict {
+                Ok(verdict) => report(output, format, (source, &record), verdict, micros),
+                Err(problem) => report_problem(output, format, source, &record, &problem, micros),
             }
-            if let Some(sized) = other_size(&record, &sizes) {
-                let checked = sized.and_then(|sized| {
-                    let checked = check_other_size(&record, &sized, solutions.as_mut())?;
-                    Ok((sized, checked))
-                });
-                return match checked {
-                    Ok((sized, (kind, faults))) => report(
-                        output,
-                        format,
-                        source,
-                        &record,
-                        &sized.line(),
-                        kind,
-                        faults_text(&faults, solutions.as_mut()),
-                    ),
-                    Err(problem) => report_problem(output, format, source, &record, &problem),
-                };
-            }
-            let grid = match &record.puzzle {
-                Ok(grid) => *grid,
-                Err(invalid) => {
-                    let problem = Problem::Invalid(invalid.error.clone());
-                    return report_problem(output, format, source, &record, &problem);
-                }
-            };
-            let (kind, faults) = match (checked, solutions.as_mut()) {
-                (Some(checked), _) => checked,
-                (None, Some(solutions)) => match solutions.next() {
-                    Ok(solution) => ("solution", check_solution(&grid, &solution)),
-                    Err(why) => {
-                        let problem = Problem::Unusable(format!("cannot check: {why}"));
-                        return report_problem(output, format, source, &record, &problem);
-                    }
-                },
-                (None, None) => unreachable!("without a solution file every valid grid is checked"),
-            };
-            let faults = faults_text(&faults, solutions.as_mut());
-            report(output, format, source, &record, &grid, kind, faults)
         },
     )?;
     if let Some(solutions) = solutions.as_mut()
@@ -297,6 +258,75 @@ pub fn run(args: CheckArgs) -> Result<Status> {
     Ok(output.finish()?)
 }
 
+/// The verdict on one record: the grid as its answer names it, the kind of check and the
+/// faults found.
+struct Verdict {
+    grid: GridText,
+    kind: &'static str,
+    faults: Vec<String>,
+}
+
+/// A grid as JSON and CSV name it: a 9x9 grid, written out only when they ask for it (the
+/// line format does not), or the text of another.
+enum GridText {
+    Nine(Grid),
+    Written(String),
+}
+
+impl std::fmt::Display for GridText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GridText::Nine(grid) => write!(f, "{grid}"),
+            GridText::Written(text) => f.write_str(text),
+        }
+    }
+}
+
+/// Checks `record` (a candidate state, a grid of another size, or a 9x9 grid whose own checks
+/// the workers `checked`), against the next solution of `solutions` where one is needed; or
+/// why it cannot be checked.
+fn verdict_of(
+    record: &Record,
+    checked: Checked,
+    mut solutions: Option<&mut Solutions>,
+    sizes: &SizeArgs,
+) -> Result<Verdict, Problem> {
+    if let Some(state) = candidate_state(record, sizes) {
+        let faults = candidate_faults(&state?, solutions.as_deref_mut())?;
+        let faults = faults_text(&faults, solutions);
+        let (grid, kind) = (GridText::Written(puzzle_text(record)), "candidates");
+        return Ok(Verdict { grid, kind, faults });
+    }
+    if let Some(sized) = other_size(record, sizes) {
+        let sized = sized?;
+        let (kind, faults) = check_other_size(record, &sized, solutions.as_deref_mut())?;
+        let faults = faults_text(&faults, solutions);
+        return Ok(Verdict {
+            grid: GridText::Written(sized.line()),
+            kind,
+            faults,
+        });
+    }
+    let grid = match &record.puzzle {
+        Ok(grid) => grid,
+        Err(invalid) => return Err(Problem::Invalid(invalid.error.clone())),
+    };
+    let (kind, faults) = match (checked, solutions.as_deref_mut()) {
+        (Some(checked), _) => checked,
+        (None, Some(solutions)) => match solutions.next() {
+            Ok(solution) => ("solution", check_solution(grid, &solution)),
+            Err(why) => return Err(Problem::Unusable(format!("cannot check: {why}"))),
+        },
+        (None, None) => unreachable!("without a solution file every valid grid is checked"),
+    };
+    let faults = faults_text(&faults, solutions);
+    Ok(Verdict {
+        grid: GridText::Nine(*grid),
+        kind,
+        faults,
+    })
+}
+
 /// Reports a record that could not be checked, with its placeholder line or JSON object.
 fn report_problem(
     output: &mut Output,
@@ -304,35 +334,51 @@ fn report_problem(
     source: &Source,
     record: &Record,
     problem: &Problem,
+    micros: Option<f64>,
 ) -> Result<()> {
     output.problem(source, record.line, problem);
-    print_answer(output, format, problem.placeholder(), || JsonCheck {
-        source: source.to_string(),
-        line: record.line,
-        grid: puzzle_text(record),
-        status: problem.json_status(),
-        kind: None,
-        valid: None,
-        faults: Vec::new(),
-        error: Some(problem.to_string()),
+    print_answer(output, format, problem.placeholder(), micros, || {
+        JsonCheck {
+            source: source.to_string(),
+            line: record.line,
+            grid: puzzle_text(record),
+            status: problem.json_status(),
+            kind: None,
+            valid: None,
+            faults: Vec::new(),
+            error: Some(problem.to_string()),
+            micros,
+        }
     })
 }
 
-/// The columns of `--format csv`.
-const CSV_HEADER: [&str; 8] = [
-    "source", "line", "grid", "status", "kind", "valid", "faults", "error",
-];
+/// The columns of `--format csv`, with the time's when `timed` (--timer), before the error's
+/// as in the other subcommands.
+fn csv_header(timed: bool) -> Vec<&'static str> {
+    let time = timed.then_some("micros");
+    [
+        "source", "line", "grid", "status", "kind", "valid", "faults",
+    ]
+    .into_iter()
+    .chain(time)
+    .chain(["error"])
+    .collect()
+}
 
 /// Prints a check's answer: `line` in the line format, else its object (built only then) as
-/// JSON or as a CSV row (the faults joined by `; `).
+/// JSON or as a CSV row (the faults joined by `; `); with the time it took, when --timer
+/// asked for it.
 fn print_answer<'a>(
     output: &mut Output,
     format: CheckFormat,
     line: &str,
+    micros: Option<f64>,
     object: impl FnOnce() -> JsonCheck<'a>,
 ) -> Result<()> {
     if format == CheckFormat::Line {
-        writeln!(output.stdout(), "{line}")?;
+        let out = output.stdout();
+        write!(out, "{line}")?;
+        end_answer(out, false, micros)?;
         return Ok(());
     }
     let object = object();
@@ -344,8 +390,9 @@ fn print_answer<'a>(
                     csv_cell(object.kind),
                     csv_cell(object.valid),
                     object.faults.join("; "),
-                    csv_cell(object.error),
-                ]),
+                ])
+                .chain(object.micros.map(micros_cell))
+                .chain([csv_cell(object.error)]),
         )?,
         _ => output.json(&object)?,
     }
@@ -454,11 +501,9 @@ fn faults_text<F: std::fmt::Display>(
 fn report(
     output: &mut Output,
     format: CheckFormat,
-    source: &Source,
-    record: &Record,
-    grid: &dyn std::fmt::Display,
-    kind: &str,
-    faults: Vec<String>,
+    (source, record): (&Source, &Record),
+    Verdict { grid, kind, faults }: Verdict,
+    micros: Option<f64>,
 ) -> Result<()> {
     if faults.is_empty() {
         output.success();
@@ -466,7 +511,7 @@ fn report(
         output.faults(source, record.line, faults.iter());
     }
     let verdict = if faults.is_empty() { "ok" } else { "fail" };
-    print_answer(output, format, verdict, || JsonCheck {
+    print_answer(output, format, verdict, micros, || JsonCheck {
         source: source.to_string(),
         line: record.line,
         grid: grid.to_string(),
@@ -479,5 +524,6 @@ fn report(
         valid: Some(faults.is_empty()),
         faults,
         error: None,
+        micros,
     })
 }

@@ -356,7 +356,7 @@ pub fn end_answer(out: &mut impl Write, block: bool, micros: Option<f64>) -> io:
     out.write_all(b"\n")
 }
 
-/// The `--timer` flag of the logic commands.
+/// The `--timer` flag of the logic commands, check, candidates and generate.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct TimerArgs {
     /// Print the time each puzzle took: after a tab on its line (`0.012 ms`), on a line of its

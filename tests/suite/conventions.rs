@@ -1000,7 +1000,7 @@ fn generate_times_each_puzzle_as_solve_does() {
 }
 
 #[test]
-fn the_logic_commands_time_each_answer_as_solve_does() {
+fn the_logic_commands_check_and_candidates_time_each_answer_as_solve_does() {
     let input = format!("{EASY}\n123\n");
     // A line format: each answer's line (failures included) as without --timer, then the time.
     for args in [
@@ -1009,24 +1009,39 @@ fn the_logic_commands_time_each_answer_as_solve_does() {
         &["rate", "--techniques"],
         &["fill"],
         &["fill", "-f", "candidates"],
+        &["candidates", "-f", "candidates"],
+        &["check"],
     ] {
         let (_, plain, _) = run(args, &input);
         let (status, timed, _) = run(&[args, &["--timer"]].concat(), &input);
         assert_eq!(status, 2, "{args:?}");
         assert_lines_timed(&plain, &timed, args);
     }
+    // check against a solutions file too: a grid it solves, and one it does not.
+    let folder = tempfile::tempdir().unwrap();
+    let (puzzles, solutions) = (folder.path().join("p.txt"), folder.path().join("s.txt"));
+    std::fs::write(&puzzles, format!("{EASY}\n{EASY}\n")).unwrap();
+    std::fs::write(&solutions, format!("{SOLUTION}\n{EASY}\n")).unwrap();
+    let text = |path: &std::path::Path| path.to_str().unwrap().to_string();
+    let (puzzles, solutions) = (text(&puzzles), text(&solutions));
+    let args = ["check", &puzzles, "--solution", &solutions];
+    let (_, plain, _) = run(&args, "");
+    let (status, timed, _) = run(&[&args[..], &["--timer"]].concat(), "");
+    assert_eq!((status, plain.as_str()), (1, "ok\nfail\n"));
+    assert_lines_timed(&plain, &timed, &args);
     // A block: its lines as without --timer, then `time: ...` before the blank line.
     for args in [
         &["explain"][..],
         &["fill", "-f", "grid"],
         &["solve", "-f", "grid"],
+        &["candidates"],
     ] {
         let (_, plain, _) = run(args, &input);
         let (_, timed, _) = run(&[args, &["--timer"]].concat(), &input);
         assert_blocks_timed(&plain, &timed, args);
     }
     // JSON and CSV: micros, for failures too; nothing without --timer.
-    for command in ["hint", "explain", "rate", "fill"] {
+    for command in ["hint", "explain", "rate", "fill", "candidates", "check"] {
         let (_, json, _) = run(&[command, "-f", "json", "--timer"], &input);
         for line in json.lines() {
             let object: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -8,9 +8,12 @@ use serde::Serialize;
 use sudoku_engine::Record;
 
 use super::record_state::state_of;
-use super::{Form, JsonRecord, answer_or_report, setup, write_csv_header, write_csv_row};
+use super::{Form, JsonRecord, Timed, answer_or_report, setup, write_csv_header, write_csv_row};
 use crate::cli::input::{InputArgs, run_puzzles};
-use crate::cli::output::{JsonStatus, Output, OutputArgs, Show, write_shown, write_shown_above};
+use crate::cli::output::{
+    JsonStatus, Output, OutputArgs, Show, TimerArgs, end_answer, timed, write_shown,
+    write_shown_above,
+};
 use crate::cli::pipeline::JobsArgs;
 use crate::cli::status::Status;
 
@@ -40,6 +43,8 @@ pub struct CandidatesArgs {
     /// same line in the 729-character form (`PUZZLE MARKS`); JSON and CSV always hold it.
     #[arg(long, value_name = "WHAT", value_enum, ignore_case = true)]
     show: Option<Show>,
+    #[command(flatten)]
+    timer: TimerArgs,
     #[command(flatten)]
     jobs: JobsArgs,
     #[command(flatten)]
@@ -75,34 +80,47 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
     let (format, show) = (args.format, args.show);
     let sizes = args.input.sizes;
     let work = move |record: &Record| state_of(record, false, None, &sizes);
+    let timer = args.timer.timer;
     if format == CandidatesFormat::Csv {
-        write_csv_header(&mut output, &CSV_COLUMNS, false)?;
+        write_csv_header(&mut output, &CSV_COLUMNS, timer)?;
     }
     run_puzzles(
         &args.input,
         &mut output,
         setup(&args.jobs),
-        work,
-        |output, source, record, state| {
+        timed(timer, work),
+        |output, source, record, (state, micros)| {
             match format {
                 CandidatesFormat::Grid => write_shown_above(output.stdout(), show, &record)?,
                 CandidatesFormat::Candidates => write_shown(output.stdout(), show, &record)?,
                 CandidatesFormat::Json | CandidatesFormat::Csv => {}
             }
             let form = form_of(format);
-            let answered = answer_or_report(output, form, (source, &record), (state, None))?;
+            let answered = answer_or_report(output, form, (source, &record), (state, micros))?;
             let Some(state) = answered else {
                 return Ok(());
             };
             let ok = || JsonRecord::new(source, &record, JsonStatus::Ok);
+            let out = output.stdout();
             match format {
-                CandidatesFormat::Grid => writeln!(output.stdout(), "{}", state.block())?,
-                CandidatesFormat::Candidates => writeln!(output.stdout(), "{}", state.to_text())?,
-                CandidatesFormat::Json => output.json(&JsonCandidates {
-                    record: ok(),
-                    candidates: state.to_text(),
+                // The block's lines, each ended; the time and the blank line follow.
+                CandidatesFormat::Grid => write!(out, "{}", state.block())?,
+                CandidatesFormat::Candidates => write!(out, "{}", state.to_text())?,
+                CandidatesFormat::Json | CandidatesFormat::Csv => {}
+            }
+            match format {
+                CandidatesFormat::Grid => end_answer(out, true, micros)?,
+                CandidatesFormat::Candidates => end_answer(out, false, micros)?,
+                CandidatesFormat::Json => output.json(&Timed {
+                    answer: JsonCandidates {
+                        record: ok(),
+                        candidates: state.to_text(),
+                    },
+                    micros,
                 })?,
-                CandidatesFormat::Csv => write_csv_row(output, ok(), vec![state.to_text()])?,
+                CandidatesFormat::Csv => {
+                    write_csv_row(output, ok().timed(micros), vec![state.to_text()])?
+                }
             }
             Ok(())
         },
