@@ -1329,6 +1329,10 @@ fn csv_has_the_columns_that_stats_and_timer_add_to_json() {
         ),
         (&["solve", "--timer"], &["micros"]),
         (&["count", "--stats"], &["guesses", "backtracks", "nodes"]),
+        (&["check", "--timer"], &["micros"]),
+        (&["candidates", "--timer"], &["micros"]),
+        (&["fill", "--timer"], &["micros"]),
+        (&["hint", "--timer"], &["micros"]),
     ] {
         let (_, csv, _) = run(&[args, &["-f", "csv"]].concat(), &input);
         let (_, json, _) = run(&[args, &["-f", "json"]].concat(), &input);
