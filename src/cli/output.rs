@@ -634,19 +634,9 @@ impl Write for Sink {
 /// `< f.txt >> f.txt`), as `cat` tells "input file is output file".
 #[cfg(unix)]
 fn stdout_is(source: &Source) -> bool {
-    use std::os::fd::{AsFd, BorrowedFd};
-    use std::os::unix::fs::MetadataExt;
-    let identity = |file: std::fs::Metadata| file.is_file().then(|| (file.dev(), file.ino()));
-    let of_descriptor = |fd: BorrowedFd<'_>| {
-        let file = std::fs::File::from(fd.try_clone_to_owned().ok()?);
-        file.metadata().ok().and_then(identity)
-    };
-    let input = match source {
-        Source::File(path) => std::fs::metadata(path).ok().and_then(identity),
-        Source::Stdin => of_descriptor(io::stdin().as_fd()),
-        Source::Argument { .. } => None,
-    };
-    input.is_some() && input == of_descriptor(io::stdout().as_fd())
+    use std::os::fd::AsFd;
+    let input = identity_of_input(source);
+    input.is_some() && input == identity_of_descriptor(io::stdout().as_fd())
 }
 
 #[cfg(not(unix))]
@@ -654,15 +644,50 @@ fn stdout_is(_: &Source) -> bool {
     false
 }
 
-/// True when `path` names the same file as the input `source` (an output that does not exist
-/// yet is no input).
+/// True when `path` names the file the input `source` reads: by its name, links followed, or
+/// as the same regular file under another name (a hard link) or open on stdin (`-o f.txt <
+/// f.txt`). An output that does not exist yet is no input.
 fn is_same_file(source: &Source, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        let input = identity_of_input(source);
+        let output = std::fs::metadata(path).ok().and_then(identity);
+        if input.is_some() && input == output {
+            return true;
+        }
+    }
     let Source::File(input) = source else {
         return false;
     };
     match (std::fs::canonicalize(input), std::fs::canonicalize(path)) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
+    }
+}
+
+/// A regular file's device and inode: what tells it apart from every other file, whatever
+/// name it is reached by.
+#[cfg(unix)]
+fn identity(file: std::fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    file.is_file().then(|| (file.dev(), file.ino()))
+}
+
+/// The identity of the regular file open on `fd`, if it is one.
+#[cfg(unix)]
+fn identity_of_descriptor(fd: std::os::fd::BorrowedFd<'_>) -> Option<(u64, u64)> {
+    let file = std::fs::File::from(fd.try_clone_to_owned().ok()?);
+    file.metadata().ok().and_then(identity)
+}
+
+/// The identity of the regular file `source` reads, if it reads one.
+#[cfg(unix)]
+fn identity_of_input(source: &Source) -> Option<(u64, u64)> {
+    use std::os::fd::AsFd;
+    match source {
+        Source::File(path) => std::fs::metadata(path).ok().and_then(identity),
+        Source::Stdin => identity_of_descriptor(io::stdin().as_fd()),
+        Source::Argument { .. } => None,
     }
 }
 

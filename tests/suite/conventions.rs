@@ -487,6 +487,29 @@ fn an_output_file_that_is_also_an_input_is_refused() {
     // The solutions of `check --solution` are an input too.
     let (status, _, _) = run(&["check", "--solution", same, "-o", same, same], "");
     assert_eq!(status, 2);
+    // So is the same file under another name (a hard link, whose every name `-o` writes), or
+    // open on stdin.
+    #[cfg(unix)]
+    {
+        let linked = folder.path().join("linked.txt");
+        std::fs::hard_link(&input, &linked).unwrap();
+        let linked = linked.to_str().unwrap();
+        let on_stdin = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+            .args(["solve", "-o", same])
+            .stdin(std::fs::File::open(&input).unwrap())
+            .output()
+            .unwrap();
+        let on_stdin = (
+            on_stdin.status.code().unwrap(),
+            String::from_utf8(on_stdin.stderr).unwrap(),
+        );
+        let (status, _, stderr) = run(&["solve", same, "-o", linked], "");
+        for (status, stderr) in [(status, stderr), on_stdin] {
+            assert_eq!(status, 2);
+            assert!(stderr.contains("is also an input"), "{stderr}");
+            assert_eq!(std::fs::read_to_string(&input).unwrap(), before);
+        }
+    }
 }
 
 /// `sudoku solve f.txt >> f.txt` would read its own answers back as puzzles and grow the file
