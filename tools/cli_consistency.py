@@ -175,7 +175,7 @@ def check(binary, rng, data, extra):
     for command, form in LINE_FORMATS:
         if rng.random() < 0.5:
             show = rng.choice([[], ["--show", "puzzle"]])
-            timer = rng.choice([[], [], ["--timer"]]) if timeout_args(command) else []
+            timer = rng.choice([[], [], ["--timer"]])
             args = [command, *form, *timeout_args(command), *extra, *show, *timer]
             answers = [run(binary, [*args, "-j", jobs], data) for jobs in ("1", "2")]
             lines = answers[0].stdout.count(b"\n")
@@ -189,7 +189,7 @@ def check(binary, rng, data, extra):
     for command, form in BLOCK_FORMATS:
         if rng.random() < 0.5:
             show = rng.choice([[], ["--show", "puzzle"]])
-            timer = rng.choice([[], [], ["--timer"]]) if timeout_args(command) else []
+            timer = rng.choice([[], [], ["--timer"]])
             args = [command, *form, *timeout_args(command), *extra, *show, *timer]
             answer = run(binary, args, data).stdout
             blocks = [b for b in answer.rstrip(b"\n").split(b"\n\n") if b] if answer.strip() else []
