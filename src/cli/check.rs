@@ -175,19 +175,34 @@ fn solution_records(
     puzzle_records(reader, sizes)
 }
 
-/// What a worker finds for one record: the kind of check and its faults, when the record holds
-/// all that is needed.
-type Checked = Option<(&'static str, Vec<Fault>)>;
+/// What a worker finds for one record, when the record holds all that is needed: the workers
+/// do every check that needs no solution from the file, the searches among them, so that the
+/// thread that prints stays free to stop the run at a signal.
+enum Checked {
+    /// A 9x9 grid alone, or with its solution on the same line: the kind of check and its
+    /// faults.
+    Nine(&'static str, Vec<Fault>),
+    /// A candidate state without a solutions file: whether its eliminations leave it a
+    /// solution (a search), or why it could not be read.
+    Candidates(Result<Vec<String>, Problem>),
+    /// Left to the thread that prints: a record checked against the solutions file, a grid of
+    /// another size (a check of its clashes), or one that is not valid.
+    Later,
+}
 
-/// The checks that need nothing beyond the record: a grid alone, or a puzzle with its solution
-/// on the same line. `None` when the record needs a solution from the file, or is invalid.
-fn check_record(record: &Record, with_solution_file: bool) -> Checked {
-    let grid = record.puzzle.as_ref().ok()?;
+/// The checks that need nothing beyond the record (see [`Checked`]).
+fn check_record(record: &Record, with_solution_file: bool, sizes: &SizeArgs) -> Checked {
+    if !with_solution_file && let Some(state) = candidate_state(record, sizes) {
+        return Checked::Candidates(state.and_then(|state| candidate_faults(&state, None)));
+    }
+    let Ok(grid) = record.puzzle.as_ref() else {
+        return Checked::Later;
+    };
     match record.companion.as_deref() {
-        Some(solution) => Some(("solution", check_solution(grid, solution))),
-        None if with_solution_file => None,
-        None if grid.is_complete() => Some(("grid", check_grid(grid))),
-        None => Some(("puzzle", check_grid(grid))),
+        Some(solution) => Checked::Nine("solution", check_solution(grid, solution)),
+        None if with_solution_file => Checked::Later,
+        None if grid.is_complete() => Checked::Nine("grid", check_grid(grid)),
+        None => Checked::Nine("puzzle", check_grid(grid)),
     }
 }
 
@@ -225,7 +240,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         chunk_size: CHUNK,
     };
     let sizes = args.input.sizes;
-    let work = move |record: &Record| check_record(record, with_solution_file);
+    let work = move |record: &Record| check_record(record, with_solution_file, &sizes);
     run_puzzles(
         &args.input,
         &mut output,
@@ -291,11 +306,20 @@ fn verdict_of(
     mut solutions: Option<&mut Solutions>,
     sizes: &SizeArgs,
 ) -> Result<Verdict, Problem> {
+    let candidates = |faults| {
+        let grid = GridText::Written(puzzle_text(record));
+        Verdict {
+            grid,
+            kind: "candidates",
+            faults,
+        }
+    };
+    if let Checked::Candidates(faults) = checked {
+        return Ok(candidates(faults?));
+    }
     if let Some(state) = candidate_state(record, sizes) {
         let faults = candidate_faults(&state?, solutions.as_deref_mut())?;
-        let faults = faults_text(&faults, solutions);
-        let (grid, kind) = (GridText::Written(puzzle_text(record)), "candidates");
-        return Ok(Verdict { grid, kind, faults });
+        return Ok(candidates(faults_text(&faults, solutions)));
     }
     if let Some(sized) = other_size(record, sizes) {
         let sized = sized?;
@@ -312,12 +336,12 @@ fn verdict_of(
         Err(invalid) => return Err(Problem::Invalid(invalid.error.clone())),
     };
     let (kind, faults) = match (checked, solutions.as_deref_mut()) {
-        (Some(checked), _) => checked,
-        (None, Some(solutions)) => match solutions.next() {
+        (Checked::Nine(kind, faults), _) => (kind, faults),
+        (_, Some(solutions)) => match solutions.next() {
             Ok(solution) => ("solution", check_solution(grid, &solution)),
             Err(why) => return Err(Problem::Unusable(format!("cannot check: {why}"))),
         },
-        (None, None) => unreachable!("without a solution file every valid grid is checked"),
+        (_, None) => unreachable!("without a solution file every valid grid is checked"),
     };
     let faults = faults_text(&faults, solutions);
     Ok(Verdict {

@@ -703,6 +703,46 @@ fn send(signal: rustix::process::Signal, child: &std::process::Child) {
     rustix::process::kill_process(pid, signal).unwrap();
 }
 
+/// A signal stops `check` in the middle of a long search (whether a candidate state's
+/// eliminations leave it a solution), as it stops the other subcommands: the search is the
+/// workers', and the thread that prints is free to end the run.
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_check_in_the_middle_of_a_long_search() {
+    let grid = common::puzzle_path("half_filled_36x36.txt");
+    let (status, state, _) = run(
+        &["candidates", "-f", "candidates", grid.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(status, 0);
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("state.txt");
+    std::fs::write(&input, state).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["check", input.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the search takes longer"
+    );
+    send(rustix::process::Signal::TERM, &child);
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() && started.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(143),
+        "ended by the signal, not killed"
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_ends_a_run_with_every_answer_whole_and_status_130() {
