@@ -16,8 +16,8 @@ use super::json_input::puzzle_records;
 use super::logic::{candidate_state, why_no_solution};
 use super::logic_state::AnyState;
 use super::output::{
-    JsonStatus, Output, OutputArgs, Problem, Show, Timer, TimerArgs, csv_cell, csv_record_cells,
-    end_answer, micros_cell, puzzle_text, timed, write_shown,
+    Budget, JsonStatus, Output, OutputArgs, Problem, Show, TimeoutArgs, Timer, TimerArgs, csv_cell,
+    csv_record_cells, end_answer, micros_cell, out_of, puzzle_text, timed, write_shown,
 };
 use super::pipeline::{JobsArgs, Setup};
 use super::sizes::{SizeArgs, SizedPuzzle, other_size, other_size_companion, solution_faults};
@@ -62,6 +62,9 @@ pub struct CheckArgs {
     /// always hold the grid).
     #[arg(long, value_name = "WHAT", value_enum, ignore_case = true)]
     show: Option<Show>,
+
+    #[command(flatten)]
+    timeout: TimeoutArgs,
 
     #[command(flatten)]
     timer: TimerArgs,
@@ -190,10 +193,17 @@ enum Checked {
     Later,
 }
 
-/// The checks that need nothing beyond the record (see [`Checked`]).
-fn check_record(record: &Record, with_solution_file: bool, sizes: &SizeArgs) -> Checked {
+/// The checks that need nothing beyond the record (see [`Checked`]); a candidate state's
+/// search within `budget`, if there is one.
+fn check_record(
+    record: &Record,
+    with_solution_file: bool,
+    sizes: &SizeArgs,
+    budget: Option<Budget>,
+) -> Checked {
     if !with_solution_file && let Some(state) = candidate_state(record, sizes) {
-        return Checked::Candidates(state.and_then(|state| candidate_faults(&state, None)));
+        let faults = state.and_then(|state| candidate_faults(&state, None, budget));
+        return Checked::Candidates(faults);
     }
     let Ok(grid) = record.puzzle.as_ref() else {
         return Checked::Later;
@@ -240,7 +250,9 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         chunk_size: CHUNK,
     };
     let sizes = args.input.sizes;
-    let work = move |record: &Record| check_record(record, with_solution_file, &sizes);
+    let timeout = args.timeout;
+    let work =
+        move |record: &Record| check_record(record, with_solution_file, &sizes, timeout.start());
     run_puzzles(
         &args.input,
         &mut output,
@@ -318,7 +330,7 @@ fn verdict_of(
         return Ok(candidates(faults?));
     }
     if let Some(state) = candidate_state(record, sizes) {
-        let faults = candidate_faults(&state?, solutions.as_deref_mut())?;
+        let faults = candidate_faults(&state?, solutions.as_deref_mut(), None)?;
         return Ok(candidates(faults_text(&faults, solutions)));
     }
     if let Some(sized) = other_size(record, sizes) {
@@ -427,17 +439,26 @@ fn print_answer<'a>(
 /// contradict itself). With the next solution of the solutions file: what keeps it from
 /// solving the state (as for a puzzle, the state's values its givens) and every cell whose
 /// candidates leave out its digit. Alone: nothing, or that its eliminations leave no solution
-/// (and the cell that shows it, when its filled cells alone have one solution).
+/// (and the cell that shows it, when its filled cells alone have one solution), found by a
+/// search within `budget`, if there is one.
 fn candidate_faults(
     state: &AnyState,
     solutions: Option<&mut Solutions>,
+    budget: Option<Budget>,
 ) -> Result<Vec<String>, Problem> {
     let Some(solutions) = solutions else {
-        let count = state.count_and_first(1, None, &mut SearchStats::default());
-        return Ok(match count.expect("no deadline").0.found {
-            0 => vec![why_no_solution(state, None).to_string()],
-            _ => Vec::new(),
-        });
+        let deadline = budget.map(|budget| budget.deadline);
+        let stats = &mut SearchStats::default();
+        let (count, _) = state
+            .count_and_first(1, deadline, stats)
+            .map_err(out_of(budget))?;
+        if count.found > 0 {
+            return Ok(Vec::new());
+        }
+        return match why_no_solution(state, budget) {
+            timeout @ Problem::Timeout(_) => Err(timeout),
+            why => Ok(vec![why.to_string()]),
+        };
     };
     let cannot = |why: String| Problem::Unusable(format!("cannot check: {why}"));
     let left_out = |cell: &dyn std::fmt::Display, digit: &dyn std::fmt::Display| {
@@ -445,7 +466,7 @@ fn candidate_faults(
     };
     Ok(match state {
         AnyState::NineIn(..) => {
-            return candidate_faults(&state.clone().in_own_symbols(), Some(solutions));
+            return candidate_faults(&state.clone().in_own_symbols(), Some(solutions), None);
         }
         AnyState::Nine(state) => {
             let solution = solutions.next().map_err(cannot)?;

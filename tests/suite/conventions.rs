@@ -705,10 +705,10 @@ fn send(signal: rustix::process::Signal, child: &std::process::Child) {
 
 /// A signal stops `check` in the middle of a long search (whether a candidate state's
 /// eliminations leave it a solution), as it stops the other subcommands: the search is the
-/// workers', and the thread that prints is free to end the run.
+/// workers', and the thread that prints is free to end the run. `--timeout` cuts it short.
 #[cfg(unix)]
 #[test]
-fn a_signal_stops_check_in_the_middle_of_a_long_search() {
+fn a_long_search_in_check_ends_at_a_signal_or_its_timeout() {
     let grid = common::puzzle_path("half_filled_36x36.txt");
     let (status, state, _) = run(
         &["candidates", "-f", "candidates", grid.to_str().unwrap()],
@@ -741,6 +741,10 @@ fn a_signal_stops_check_in_the_middle_of_a_long_search() {
         Some(143),
         "ended by the signal, not killed"
     );
+    let input = input.to_str().unwrap();
+    let (status, stdout, stderr) = run(&["check", "--timeout", "300ms", input], "");
+    assert_eq!((status, stdout.as_str()), (3, "error: timeout\n"));
+    assert!(stderr.contains("timed out after 300ms"), "{stderr}");
 }
 
 #[cfg(unix)]
