@@ -217,6 +217,10 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Invalid(error) => write!(f, "{error}"),
+            // The shapes a count of cells gives, and the flag that names another.
+            Problem::InvalidSized(error @ SizedError::NoShape { .. }) => {
+                write!(f, "{error}; --box RxC names a shape")
+            }
             Problem::InvalidSized(error) => write!(f, "{error}"),
             Problem::Clash(conflict) => write!(f, "clashing givens: {conflict}"),
             Problem::NoSolution => f.write_str("no solution"),

@@ -553,6 +553,10 @@ fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
         stderr.contains("<stdin>:1: found 624 cells: not a grid with boxes"),
         "{stderr}"
     );
+    assert!(
+        stderr.contains("4096 cells); --box RxC names a shape\n"),
+        "{stderr}"
+    );
     let (status, _, stderr) = run(&["solve"], &format!("{}\n", &common::EASY[..80]));
     assert_eq!(status, 2);
     assert!(

@@ -378,6 +378,18 @@ mod tests {
     const SIXTEEN: &str = "D92.....G...43..4CF.....9D.2.6EB.E.1....F.8BC..AG56.....A3C....1.7G5A8....61....2...C....B7.......AE.964..G......F9.5.7.4............29....A.C..........645D.1......D....1.C.B7F.....E.C2G...8A9B..9.G52.....EF6.256..F.....D.B.E13.6.D........7A...8BC3....954.";
 
     #[test]
+    fn a_count_of_cells_that_is_no_grid_is_told_without_the_command_lines_words() {
+        let error = SizedGrid::parse(&"1".repeat(110), None, None).unwrap_err();
+        assert_eq!(error, SizedError::NoShape { found: 110 });
+        let text = error.to_string();
+        assert!(
+            text.starts_with("found 110 cells: not a grid with boxes"),
+            "{text}"
+        );
+        assert!(!text.contains("--box"), "{text}");
+    }
+
+    #[test]
     fn a_9x9_grid_goes_to_the_9x9_engine_and_back_and_no_other_size_does() {
         let line =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -64,8 +64,7 @@ pub enum SizedError {
     /// A number of cells that is no grid with boxes.
     #[error(
         "found {}: not a grid with boxes (the square of a side from 4 to 64 that is \
-         not prime: 16, 36, 64, 81, 100, 144, 196, 225, 256, ... 4096 cells; --box RxC names \
-         a shape)",
+         not prime: 16, 36, 64, 81, 100, 144, 196, 225, 256, ... 4096 cells)",
         crate::error::cells(.found)
     )]
     NoShape {
