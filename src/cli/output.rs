@@ -217,10 +217,13 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Invalid(error) => write!(f, "{error}"),
-            // The shapes a count of cells gives, and the flag that names another.
-            Problem::InvalidSized(error @ SizedError::NoShape { .. }) => {
-                write!(f, "{error}; --box RxC names a shape")
-            }
+            // Where the engine says a shape is missing, the flag that names one.
+            Problem::InvalidSized(
+                error @ (SizedError::NoShape { .. }
+                | SizedError::InvalidSymbol {
+                    row_of: Some(_), ..
+                }),
+            ) => write!(f, "{error}; --box RxC names a shape"),
             Problem::InvalidSized(error) => write!(f, "{error}"),
             Problem::Clash(conflict) => write!(f, "clashing givens: {conflict}"),
             Problem::NoSolution => f.write_str("no solution"),

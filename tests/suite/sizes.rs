@@ -540,7 +540,10 @@ fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
     let (status, _, stderr) = run(&["solve"], "D 9 2 B | F C A 1 | G 6 E 7 | 4 3 8 5\n");
     assert_eq!(status, 2);
     assert!(
-        stderr.contains("or is this a row of a 16x16 grid? a grid over several lines needs --box"),
+        stderr.contains(
+            "or is this a row of a 16x16 grid? a grid over several lines needs its shape \
+             given); --box RxC names a shape"
+        ),
         "{stderr}"
     );
     // A line of another size's symbols with a cell too few is told by its count, not by its

@@ -378,7 +378,7 @@ mod tests {
     const SIXTEEN: &str = "D92.....G...43..4CF.....9D.2.6EB.E.1....F.8BC..AG56.....A3C....1.7G5A8....61....2...C....B7.......AE.964..G......F9.5.7.4............29....A.C..........645D.1......D....1.C.B7F.....E.C2G...8A9B..9.G52.....EF6.256..F.....D.B.E13.6.D........7A...8BC3....954.";
 
     #[test]
-    fn a_count_of_cells_that_is_no_grid_is_told_without_the_command_lines_words() {
+    fn a_grid_without_its_shape_is_told_without_the_command_lines_words() {
         let error = SizedGrid::parse(&"1".repeat(110), None, None).unwrap_err();
         assert_eq!(error, SizedError::NoShape { found: 110 });
         let text = error.to_string();
@@ -386,6 +386,11 @@ mod tests {
             text.starts_with("found 110 cells: not a grid with boxes"),
             "{text}"
         );
+        assert!(!text.contains("--box"), "{text}");
+        // Nor a row of a larger grid read alone.
+        let row = "D 9 2 B | F C A 1 | G 6 E 7 | 4 3 8 5";
+        let text = SizedGrid::parse(row, None, None).unwrap_err().to_string();
+        assert!(text.contains("a row of a 16x16 grid?"), "{text}");
         assert!(!text.contains("--box"), "{text}");
     }
 

@@ -85,7 +85,8 @@ pub enum SizedError {
         // A control character is shown escaped, as the 9x9 reader's invalid character is.
         .symbol.escape_debug(),
         row_of.map(|side| format!(
-            " (or is this a row of a {side}x{side} grid? a grid over several lines needs --box)"
+            " (or is this a row of a {side}x{side} grid? a grid over several lines needs its \
+             shape given)"
         )).unwrap_or_default()
     )]
     InvalidSymbol {
