@@ -470,12 +470,18 @@ fn a_named_pipe_as_output_whose_reader_goes_ends_a_slow_job() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
 
+/// A copy of `puzzles/sample.txt` in `folder`, to be written over by mistake, and its text.
+fn sample_copy_in(folder: &std::path::Path) -> (std::path::PathBuf, String) {
+    let input = folder.join("puzzles.txt");
+    std::fs::copy(common::puzzle_path("sample.txt"), &input).unwrap();
+    let text = std::fs::read_to_string(&input).unwrap();
+    (input, text)
+}
+
 #[test]
 fn an_output_file_that_is_also_an_input_is_refused() {
     let folder = tempfile::tempdir().unwrap();
-    let input = folder.path().join("puzzles.txt");
-    std::fs::copy(common::puzzle_path("sample.txt"), &input).unwrap();
-    let before = std::fs::read_to_string(&input).unwrap();
+    let (input, before) = sample_copy_in(folder.path());
     let same = input.to_str().unwrap();
     let other_spelling = format!("{}/./puzzles.txt", folder.path().display());
     for output in [same, other_spelling.as_str()] {
@@ -518,9 +524,7 @@ fn an_output_file_that_is_also_an_input_is_refused() {
 #[test]
 fn stdout_that_is_also_an_input_is_refused() {
     let folder = tempfile::tempdir().unwrap();
-    let input = folder.path().join("puzzles.txt");
-    std::fs::copy(common::puzzle_path("sample.txt"), &input).unwrap();
-    let before = std::fs::read_to_string(&input).unwrap();
+    let (input, before) = sample_copy_in(folder.path());
     let appending = || {
         let file = std::fs::OpenOptions::new()
             .append(true)
