@@ -980,10 +980,8 @@ impl Output {
             let inputs = if t.unreadable == 1 { "input" } else { "inputs" };
             summary += &format!("; {} unreadable {inputs}", t.unreadable);
         }
-        let rate = t.read as f64 / seconds.max(1e-9);
-        print_message(format_args!(
-            "{summary}; {seconds:.3} s, {rate:.0} puzzles/s"
-        ));
+        let rate = progress::per_second(t.read, seconds);
+        print_message(format_args!("{summary}; {seconds:.3} s, {rate} puzzles/s"));
     }
 
     /// Flushes the results (and puts an output file in place), prints the summary if asked,

@@ -35,6 +35,19 @@ impl Line {
     }
 }
 
+/// `count` things in `seconds`, per second, to three significant figures below 100 (`0.491`,
+/// `4.91`, `49.1`) and whole above (`4910`): a slow run's rate is not shown as 0.
+pub fn per_second(count: u64, seconds: f64) -> String {
+    let rate = count as f64 / seconds.max(1e-9);
+    let decimals = match rate {
+        r if r >= 99.95 => 0,
+        r if r >= 9.995 => 1,
+        r if r >= 0.9995 => 2,
+        _ => 3,
+    };
+    format!("{rate:.decimals$}")
+}
+
 /// Progress of a run: nothing until the run has lasted [`DELAY`], then a spinner with the count
 /// of puzzles done and the rate, on stderr, if stderr is a terminal.
 pub struct Progress {
@@ -79,8 +92,8 @@ impl Progress {
             bar
         });
         bar.set_position(done);
-        let rate = done as f64 / self.started.elapsed().as_secs_f64();
-        bar.set_message(format!("{rate:.1} per second"));
+        let rate = per_second(done, self.started.elapsed().as_secs_f64());
+        bar.set_message(format!("{rate} per second"));
     }
 
     /// Runs `print` (which writes to stderr) with the progress line out of the way.
@@ -94,5 +107,21 @@ impl Progress {
             self.line.set(None);
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::per_second;
+
+    #[test]
+    fn a_rate_keeps_three_figures_below_a_hundred() {
+        assert_eq!(per_second(1, 2.038), "0.491");
+        assert_eq!(per_second(10, 2.038), "4.91");
+        assert_eq!(per_second(100, 2.038), "49.1");
+        assert_eq!(per_second(1000, 2.038), "491");
+        assert_eq!(per_second(500_000, 0.25), "2000000");
+        assert_eq!(per_second(0, 1.0), "0.000");
+        assert_eq!(per_second(3, 0.0), "3000000000");
     }
 }
