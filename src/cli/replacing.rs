@@ -76,7 +76,8 @@ fn where_a_link_leads(target: &Path) -> PathBuf {
 /// written, with the permissions a shell's `>` would leave `target` with: those of an existing
 /// `target`, else read and write for all less the umask; not a temporary file's owner-only
 /// ones, which it would keep once renamed. An existing `target`'s owner and group are kept
-/// too, where that is allowed (root writing another user's file); one that may not be written
+/// too, where that is allowed (root writing another user's file), and its extended attributes
+/// (its ACL); one that may not be written
 /// is refused. When `target` may be written but its folder may not, the temporary file is made
 /// in the system's folder for them instead (owner-only: it is copied into `target`, not
 /// renamed).
@@ -106,8 +107,25 @@ pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
         let _ =
             std::os::unix::fs::fchown(file.as_file(), Some(metadata.uid()), Some(metadata.gid()));
         let _ = file.as_file().set_permissions(metadata.permissions());
+        copy_extended_attributes(target, file.as_file());
     }
     Ok(file)
+}
+
+/// Copies `target`'s extended attributes (on Linux its ACL and SELinux label among them) onto
+/// `file`, which is to replace it, as `>` would have kept them: a rename would drop them. Best
+/// effort, as the owner is: one that may not be set (a label only root may set) is left out.
+#[cfg(unix)]
+fn copy_extended_attributes(target: &Path, file: &std::fs::File) {
+    use xattr::FileExt;
+    let Ok(names) = xattr::list_deref(target) else {
+        return;
+    };
+    for name in names {
+        if let Ok(Some(value)) = xattr::get_deref(target, &name) {
+            let _ = file.set_xattr(&name, &value);
+        }
+    }
 }
 
 /// Puts the finished `file` at `target`: renamed over it, or copied into it, as `>` would write

@@ -276,6 +276,59 @@ fn an_output_file_has_the_permissions_a_shell_would_give_it() {
     }
 }
 
+/// An access ACL granting user 4321 read access, as `setfacl -m u:4321:r` writes it in
+/// `system.posix_acl_access`: a version, then (tag, permissions, id) entries in tag order.
+#[cfg(unix)]
+fn acl_granting_a_reader() -> Vec<u8> {
+    let entries: [(u16, u16, u32); 5] = [
+        (0x01, 6, u32::MAX), // the owner: rw
+        (0x02, 4, 4321),     // user 4321: r
+        (0x04, 4, u32::MAX), // the group: r
+        (0x10, 4, u32::MAX), // the mask: r
+        (0x20, 0, u32::MAX), // others: none
+    ];
+    let mut acl = 2u32.to_le_bytes().to_vec();
+    for (tag, permissions, id) in entries {
+        acl.extend(tag.to_le_bytes());
+        acl.extend(permissions.to_le_bytes());
+        acl.extend(id.to_le_bytes());
+    }
+    acl
+}
+
+#[cfg(unix)]
+#[test]
+fn an_output_file_keeps_its_extended_attributes_and_its_acl() {
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("solutions.txt");
+    std::fs::write(&target, "old\n").unwrap();
+    // Each is set where the file system takes it (user attributes and ACLs are common, not
+    // universal), and then must outlive the file's replacement.
+    let attributes = [
+        ("user.sudoku.test", b"kept".to_vec()),
+        ("system.posix_acl_access", acl_granting_a_reader()),
+    ];
+    let mut set = Vec::new();
+    for (name, value) in attributes {
+        if xattr::set(&target, name, &value).is_ok() {
+            set.push((name, xattr::get(&target, name).unwrap()));
+        }
+    }
+    if set.is_empty() {
+        eprintln!("skipped: this file system takes no extended attribute");
+        return;
+    }
+    let args = ["solve", "-o", target.to_str().unwrap()];
+    assert_eq!(run(&args, common::EASY).0, 0);
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        format!("{}\n", common::SOLUTION)
+    );
+    for (name, value) in set {
+        assert_eq!(xattr::get(&target, name).unwrap(), value, "{name}");
+    }
+}
+
 /// A named pipe at `path`.
 #[cfg(unix)]
 fn make_named_pipe(path: &std::path::Path) {

@@ -35,11 +35,11 @@ pub use timing::{Budget, TimeoutArgs, Timer, TimerArgs, end_answer, micros_cell,
 pub struct OutputArgs {
     /// Write the results to FILE instead of stdout (`-`: stdout). They go to a temporary file
     /// beside it (beside the file a symbolic link leads to), renamed to FILE at the end, so an
-    /// interrupted run never leaves half a file; FILE gets the permissions and the owner a
-    /// shell's `>` would leave it with, and a FILE that is also an input is refused. A device
-    /// or a named pipe (`/dev/null`) is written as `>` writes it; so is, at the end, a FILE
-    /// with other names (hard links), or one that may be written but not replaced (in a folder
-    /// that may not be written, or mounted on its own).
+    /// interrupted run never leaves half a file; FILE keeps the permissions, the owner and the
+    /// extended attributes (an ACL) a shell's `>` would leave it with, and a FILE that is also
+    /// an input is refused. A device or a named pipe (`/dev/null`) is written as `>` writes
+    /// it; so is, at the end, a FILE with other names (hard links), or one that may be written
+    /// but not replaced (in a folder that may not be written, or mounted on its own).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
