@@ -58,7 +58,8 @@ struct Setup<'a> {
     allowed: Option<&'a [u64]>,
     /// Use the strong reasoning (see [`Search::strong`]).
     strong: bool,
-    /// Stop after this many nodes, if set (the search has then [`Ended::OutOfNodes`]).
+    /// Stop after this many nodes without a solution, if set (the search has then
+    /// [`Ended::OutOfNodes`]).
     max_nodes: Option<u64>,
     /// A complete grid: a guess tries first the literal it holds (a cell's value there, or
     /// the place where it has the value), when set.

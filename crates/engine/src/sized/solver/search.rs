@@ -116,8 +116,11 @@ pub(super) struct Search<'a> {
     pub(super) queue: Vec<u16>,
     /// When to give up, if ever.
     deadline: Option<Instant>,
-    /// How many nodes to work before stopping ([`Stop::Budget`]).
+    /// How many nodes to work without a solution before stopping ([`Stop::Budget`]): a
+    /// search that keeps finding solutions (a count of a grid with many) is not lost.
     max_nodes: u64,
+    /// The nodes worked when the last solution was found (0 before the first).
+    nodes_at_last_solution: u64,
     /// The work done so far.
     pub(super) stats: SearchStats,
     /// Fingerprints of units (their index and candidates) that all-different consistency has
@@ -183,6 +186,7 @@ impl<'a> Search<'a> {
             queue: Vec::new(),
             deadline: setup.deadline,
             max_nodes: setup.max_nodes.unwrap_or(u64::MAX),
+            nodes_at_last_solution: 0,
             stats: SearchStats::default(),
             consistent: match setup.strong {
                 true if size > 16 => vec![0; 1 << 16],
@@ -212,7 +216,7 @@ impl<'a> Search<'a> {
     /// state is left as the search left it: its caller takes it back ([`Search::undo_to`]).
     pub(super) fn run(&mut self, state: &mut State, visitor: &mut impl Visitor) -> bool {
         self.stats.nodes += 1;
-        if self.stats.nodes > self.max_nodes {
+        if self.stats.nodes - self.nodes_at_last_solution > self.max_nodes {
             self.stopped = Some(Stop::Budget);
             return false;
         }
@@ -231,6 +235,7 @@ impl<'a> Search<'a> {
         }
         if state.open == 0 {
             self.solutions += 1;
+            self.nodes_at_last_solution = self.stats.nodes;
             return visitor.solution(state);
         }
         let Guess {
