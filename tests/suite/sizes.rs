@@ -566,6 +566,15 @@ fn bad_symbols_and_clashes_are_named_and_the_rest_goes_on() {
         stderr.contains("<stdin>:1: found 80 cells, expected 81"),
         "{stderr}"
     );
+    // A 16x16 line short of a cell is told the grids nearest to it, in digits or blanks.
+    for symbol in ['.', '1'] {
+        let (status, _, stderr) = run(&["solve"], &format!("{}\n", symbol.to_string().repeat(255)));
+        assert_eq!(status, 2);
+        assert!(
+            stderr.contains("have 225 (15x15) and 256 (16x16) cells"),
+            "{stderr}"
+        );
+    }
     // The logic commands name the same problems at every size, and go on.
     let (status, stdout, stderr) = run(&["hint"], "..1..2.34......x\n....\n");
     assert_eq!(

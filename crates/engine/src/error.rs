@@ -123,12 +123,26 @@ pub fn counted(n: u64, noun: &str) -> String {
     }
 }
 
-/// Why a square number of cells has no usual shape ([`Shape::for_cells`]), for a side of 5 or
-/// more: the side is too large, or else prime (no boxes but rows, which a shape of 1 row by
-/// the side names); nothing for other counts.
+/// Why a number of cells is no grid, beyond 9x9's count: for a square count with a side of 5
+/// or more and no usual shape ([`Shape::for_cells`]), the side is too large, or else prime
+/// (no boxes but rows, which a shape of 1 row by the side names); for a count from 10x10's
+/// 100 up that is no square (a larger grid's line a cell short, say), the grids nearest to
+/// it. Nothing for other counts: below 100, a 9x9 line with a cell too many or too few.
 fn why_no_grid(cells: &usize) -> String {
     let (side, max) = (cells.isqrt(), crate::sized::MAX_SIZE);
-    if side * side != *cells || side < 5 || Shape::for_cells(*cells).is_some() {
+    let has_boxes = |side: &usize| Shape::for_cells(side * side).is_some();
+    if side * side != *cells {
+        let nearest = |side: usize| format!("{} ({side}x{side})", side * side);
+        let below = (4..=side.min(max)).rev().find(has_boxes).map(nearest);
+        let above = (side + 1..=max).find(has_boxes).map(nearest);
+        match (*cells >= 100, below, above) {
+            (true, Some(below), Some(above)) => {
+                format!("; the nearest grids with boxes have {below} and {above} cells")
+            }
+            (true, Some(below), None) => format!("; the largest grid, {below} cells, has fewer"),
+            _ => String::new(),
+        }
+    } else if side < 5 || has_boxes(&side) {
         String::new()
     } else if side > max {
         format!("; a {side}x{side} grid is larger than the largest, {max}x{max}")
@@ -184,7 +198,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_square_count_of_cells_that_is_no_grid_says_why() {
+    fn a_count_of_cells_that_is_no_grid_says_why() {
         let message = |found| ParseError::WrongCellCount { found }.to_string();
         let expected = "expected 81 (or a grid of 9 rows of 9)";
         assert_eq!(message(80), format!("found 80 cells, {expected}"));
@@ -202,6 +216,28 @@ mod tests {
         assert_eq!(
             message(4225),
             format!("found 4225 cells, {expected}; a 65x65 grid is larger than the largest, 64x64")
+        );
+        // A larger grid's line a cell short (or long) is told the grids nearest to it.
+        assert_eq!(message(99), format!("found 99 cells, {expected}"));
+        assert_eq!(
+            message(255),
+            format!(
+                "found 255 cells, {expected}; the nearest grids with boxes have 225 (15x15) and \
+                 256 (16x16) cells"
+            )
+        );
+        assert_eq!(
+            message(101),
+            format!(
+                "found 101 cells, {expected}; the nearest grids with boxes have 100 (10x10) and \
+                 144 (12x12) cells"
+            )
+        );
+        assert_eq!(
+            message(4097),
+            format!(
+                "found 4097 cells, {expected}; the largest grid, 4096 (64x64) cells, has fewer"
+            )
         );
     }
 }
