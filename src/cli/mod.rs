@@ -195,11 +195,12 @@ pub(crate) enum Command {
 
     /// Play a puzzle in the terminal: the forced cells fill themselves as you go.
     ///
-    /// Arrow keys or hjkl move, 1-9 place (above 9x9 also capital letters, or two digits with
-    /// numbers), 0, Delete or Backspace clear (`.` where 0 is a symbol), p switches pencil mode,
-    /// a auto-fill (after each move, every naked or hidden single that follows is placed, and
-    /// undone with the move), c automatic candidates, ? shows the next logical step and again
-    /// applies it, m marks mistakes, u and r undo and redo without limit, s saves, q quits.
+    /// Arrow keys or hjkl move (or a click selects a cell), 1-9 place (above 9x9 also capital
+    /// letters, or two digits with numbers), 0, Delete or Backspace clear (`.` where 0 is a
+    /// symbol), p switches pencil mode, a auto-fill (after each move, every naked or hidden
+    /// single that follows is placed, and undone with the move), c automatic candidates, ? shows
+    /// the next logical step and again applies it, m marks mistakes, u and r undo and redo
+    /// without limit, s saves, q quits.
     /// A saved game is a text file that `sudoku play FILE` resumes and that the other
     /// subcommands read as a puzzle.
     ///

@@ -222,14 +222,28 @@ mod in_a_terminal {
             self.parser.screen().contents()
         }
 
-        /// The character drawn in the middle of a cell's first row (its digit, if filled).
-        fn digit(&self, row: u16, column: u16) -> (String, bool, bool) {
-            let (x, y) = (
+        /// The screen column and row (from 0) of the middle of a cell's first row, where its
+        /// digit is drawn once filled.
+        fn middle(row: u16, column: u16) -> (u16, u16) {
+            (
                 1 + column / 3 * 18 + column % 3 * 6 + 2,
                 1 + row * 2 + row / 3,
-            );
+            )
+        }
+
+        /// The character drawn in the middle of a cell's first row (its digit, if filled).
+        fn digit(&self, row: u16, column: u16) -> (String, bool, bool) {
+            let (x, y) = Screen::middle(row, column);
             let cell = self.parser.screen().cell(y, x).unwrap();
             (cell.contents().to_string(), cell.bold(), cell.underline())
+        }
+
+        /// A click of the left button on the middle of a cell's first row, as a terminal
+        /// reports it in SGR mode (columns and rows from 1): press, then release.
+        fn click(&mut self, row: u16, column: u16) {
+            let (x, y) = Screen::middle(row, column);
+            let (x, y) = (x + 1, y + 1);
+            self.press(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
         }
 
         /// True when the terminal is back as the shell left it: no alternate screen, and the
@@ -238,6 +252,7 @@ mod in_a_terminal {
             self.settle();
             let modes = tcgetattr(&self.master).unwrap().local_modes;
             !self.parser.screen().alternate_screen()
+                && self.parser.screen().mouse_protocol_mode() == vt100::MouseProtocolMode::None
                 && modes.contains(LocalModes::ECHO | LocalModes::ICANON)
         }
     }
@@ -290,6 +305,28 @@ mod in_a_terminal {
         let line = text.lines().find_map(|l| l.split("filled").nth(1)).unwrap();
         let count = line.trim().split('/').next().unwrap();
         count.trim().parse().unwrap()
+    }
+
+    #[test]
+    fn a_click_selects_the_cell_and_the_mouse_is_given_back_at_the_end() {
+        let mut screen = Screen::open(24, 80);
+        let child = screen.spawn(&["play", MEDIUM]);
+        screen.wait_for("Good luck");
+        assert_ne!(
+            screen.parser.screen().mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "the game asks for clicks"
+        );
+        let givens = filled(screen.parser.screen());
+        // r8c8, clicked, then 4: r9c8 = 3 follows (as when moved to with the keys).
+        screen.click(7, 7);
+        screen.press("4");
+        screen.wait_until("filled r8c8", |s| filled(s) > givens + 1);
+        assert_eq!(screen.digit(7, 7), ("4".into(), false, false));
+        assert_eq!(screen.digit(8, 7), ("3".into(), false, true), "auto-filled");
+        screen.press("qq");
+        assert_eq!(exit_status(child, &screen), 0);
+        assert!(screen.is_restored());
     }
 
     #[test]

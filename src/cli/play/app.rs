@@ -54,6 +54,7 @@ impl App {
         }
         match action {
             Action::Move(rows, columns) => game.move_cursor(rows, columns),
+            Action::Select(cell) => game.select(cell),
             Action::Symbol(symbol) => game.type_symbol(symbol),
             Action::Clear => game.clear(),
             Action::Hint => game.hint(),

@@ -364,6 +364,13 @@ impl Game {
         self.cursor = wrap(row, rows) * size + wrap(column, columns);
     }
 
+    /// Selects `cell` (a cell of the grid; any other is ignored).
+    pub fn select(&mut self, cell: usize) {
+        if cell < self.rules.size() * self.rules.size() {
+            self.cursor = cell;
+        }
+    }
+
     /// The candidates shown in an empty cell: the ones the rules allow less the player's
     /// eliminations, or the player's own marks when the candidates are not automatic.
     pub fn marks(&self, cell: usize) -> u64 {

@@ -1,6 +1,7 @@
-//! The keys of `sudoku play` and what each one asks for. The help panel is drawn from the same
-//! table, so the keys on screen are the keys that work. Values are typed as their symbols:
-//! digits, and capital letters on grids above 9x9 (small letters are commands).
+//! The keys of `sudoku play` and what each one asks for, and the mouse's click. The help panel
+//! is drawn from the same table, so the keys on screen are the keys that work. Values are typed
+//! as their symbols: digits, and capital letters on grids above 9x9 (small letters are
+//! commands).
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -9,6 +10,8 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 pub enum Action {
     /// Move the selection by rows and columns.
     Move(isize, isize),
+    /// Select this cell (clicked).
+    Select(usize),
     /// A symbol typed (a digit or a capital letter): place its value, or toggle its pencil
     /// mark; a blank clears.
     Symbol(char),
@@ -46,7 +49,7 @@ pub fn help(place: &str) -> [(&str, &str); 12] {
         false => "0 Del ⌫",
     };
     [
-        ("←↓↑→hjkl", "move"),
+        ("←↓↑→hjkl", "move, or click"),
         (place, "place"),
         (clear, "clear"),
         ("p", "pencil mode"),

@@ -22,7 +22,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use ratatui::crossterm::event::{self, Event};
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::crossterm::execute;
 use sudoku_engine::generate::Options;
 use sudoku_engine::sized::{Alphabet, Shape};
 use sudoku_engine::{Position, Record};
@@ -37,6 +40,7 @@ use super::status::Status;
 use super::{color, generate, interrupt, logic, sizes};
 use app::{App, Next, Rescue};
 use game::{Board, Game, Settings};
+use keys::Action;
 use rules::Rules;
 
 /// Where `s` saves when neither --save nor a saved game opened says.
@@ -103,8 +107,10 @@ pub fn run(args: PlayArgs) -> Result<Status> {
     let rescue = Arc::new(Rescue::new(save_path.clone()));
     let mut app = App::new(game, save_path, color::on_stdout());
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
+    capture_the_mouse();
     watch_the_terminal(Arc::clone(&rescue));
     let result = play(&mut terminal, &mut app, &rescue);
+    release_the_mouse();
     ratatui::restore();
     if result.is_err() && !std::io::stdout().is_terminal() {
         // The terminal went while the session was drawing or reading: a hang-up, whatever
@@ -123,12 +129,15 @@ fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rescue: &Rescue)
         terminal.draw(|frame| view::draw(frame, app))?;
         if event::poll(TICK)? {
             // A resize needs nothing but the redraw at the top of the loop.
-            if let Event::Key(key) = event::read()? {
-                match keys::action(key).map(|action| app.act(action)) {
-                    Some(Next::Quit) => return Ok(()),
-                    Some(Next::Interrupt) => return Err(interrupt::Interrupted::CTRL_C.into()),
-                    Some(Next::Continue) | None => {}
-                }
+            let action = match event::read()? {
+                Event::Key(key) => keys::action(key),
+                Event::Mouse(mouse) => clicked(mouse, terminal.size()?, app.game.rules()),
+                _ => None,
+            };
+            match action.map(|action| app.act(action)) {
+                Some(Next::Quit) => return Ok(()),
+                Some(Next::Interrupt) => return Err(interrupt::Interrupted::CTRL_C.into()),
+                Some(Next::Continue) | None => {}
             }
         }
         let now = Instant::now();
@@ -142,6 +151,32 @@ fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rescue: &Rescue)
             return Err(interrupted.into());
         }
     }
+}
+
+/// What a mouse event on a screen of `size` asks for: a click on a cell selects it.
+fn clicked(mouse: MouseEvent, size: ratatui::layout::Size, rules: &Rules) -> Option<Action> {
+    if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+        return None;
+    }
+    let cell = view::cell_at(rules, (size.width, size.height), mouse.column, mouse.row)?;
+    Some(Action::Select(cell))
+}
+
+/// Has the terminal report mouse clicks (a cell clicked is selected), until
+/// [`release_the_mouse`]; a panic releases it too, before ratatui's hook restores the rest.
+/// Best effort: a terminal that reports none is played with the keys.
+fn capture_the_mouse() {
+    let _ = execute!(std::io::stdout(), EnableMouseCapture);
+    let restore_the_rest = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        release_the_mouse();
+        restore_the_rest(info);
+    }));
+}
+
+/// Has the terminal stop reporting the mouse, as it was before the game.
+fn release_the_mouse() {
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
 }
 
 /// Ends the program once the terminal is gone (closed, or its session hung up) as SIGHUP

@@ -74,6 +74,16 @@ impl Layout {
         (self.grid_width(), self.grid_height() + MESSAGE_ROWS)
     }
 
+    /// The cell drawn at a screen column and row, from the grid's corner (the column right of
+    /// a cell counted as its own, a near miss): None on a line between bands, or off the grid.
+    fn cell_under(self, column: u16, row: u16) -> Option<usize> {
+        let size = usize::from(self.size);
+        let within = |at: u16, start: u16, length: u16| (start..start + length).contains(&at);
+        let column = (0..size).find(|&c| within(column, self.cell_corner(c).0, self.width + 1))?;
+        let row = (0..size).find(|&r| within(row, self.cell_corner(r * size).1, self.height))?;
+        Some(row * size + column)
+    }
+
     /// The screen column and row of a cell's top left corner, from the grid's corner.
     fn cell_corner(self, cell: usize) -> (u16, u16) {
         let (row, column) = (cell as u16 / self.size, cell as u16 % self.size);
@@ -151,6 +161,18 @@ impl Palette {
             self.mark
         }
     }
+}
+
+/// The cell drawn at `column` and `row` of a screen of `width` by `height` (where a mouse
+/// was clicked), if any: none on the lines between cells, off the grid, or where the screen
+/// is too small for the grid to be drawn.
+pub fn cell_at(rules: &Rules, (width, height): (u16, u16), column: u16, row: u16) -> Option<usize> {
+    let layout = Layout::of(rules);
+    let (min_width, min_height) = layout.min_size();
+    if width < min_width || height < min_height {
+        return None;
+    }
+    layout.cell_under(column, row)
 }
 
 /// Draws the whole screen.
@@ -438,6 +460,7 @@ mod tests {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use std::path::PathBuf;
+    use sudoku_engine::sized::{Shape, SizedGrid};
 
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -587,6 +610,85 @@ mod tests {
             app.act(action);
         }
         insta::assert_snapshot!(screen(&app, 80, 24));
+    }
+
+    /// Where each cell's symbol is drawn on a screen of `width` by `height` showing a game of
+    /// a solved grid of `shape`: the screen's rows that hold symbols are the grid's rows, and
+    /// the symbols along each are its cells, read off the screen, not from the layout.
+    fn drawn_cells(shape: Shape, width: u16, height: u16) -> (Rules, Vec<(usize, u16, u16)>) {
+        let solved = sudoku_engine::sized::solve(&SizedGrid::empty(shape)).unwrap();
+        let alphabet = sudoku_engine::sized::Alphabet::default_for(shape.size());
+        let rules = Rules::new(shape, alphabet);
+        let app = App::new(
+            Game::new(rules.clone(), solved.cells()),
+            PathBuf::from("game.txt"),
+            false,
+        );
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| draw(frame, &app)).unwrap();
+        let buffer = terminal.backend().buffer();
+        // The grid's corners bound it (the panel and the messages hold letters too).
+        let right = (0..width)
+            .find(|&x| buffer[(x, 0)].symbol() == "┐")
+            .unwrap();
+        let bottom = (0..height)
+            .find(|&y| buffer[(0, y)].symbol() == "└")
+            .unwrap();
+        let is_symbol = |x: u16, y: u16| {
+            let symbol = buffer[(x, y)].symbol();
+            symbol.chars().all(|c| c.is_ascii_alphanumeric()) && !symbol.is_empty()
+        };
+        let mut places = Vec::new();
+        let mut row = 0;
+        for y in 0..bottom {
+            // A symbol of two characters (numbers above 35) is drawn at its first.
+            let xs: Vec<u16> = (0..right)
+                .filter(|&x| is_symbol(x, y) && (x == 0 || !is_symbol(x - 1, y)))
+                .collect();
+            if xs.len() == shape.size() && row < shape.size() {
+                places.extend(
+                    xs.iter()
+                        .enumerate()
+                        .map(|(c, &x)| (row * shape.size() + c, x, y)),
+                );
+                row += 1;
+            }
+        }
+        assert_eq!(places.len(), shape.cells(), "{shape:?}");
+        (rules, places)
+    }
+
+    #[test]
+    fn a_click_on_a_cells_symbol_selects_that_cell_and_a_line_between_bands_none() {
+        let shapes = [
+            (2, 3, 80, 24),
+            (3, 3, 80, 24),
+            (4, 4, 80, 24),
+            (5, 5, 60, 40),
+        ];
+        for (rows, columns, width, height) in shapes {
+            let shape = Shape::new(rows, columns).unwrap();
+            let (rules, places) = drawn_cells(shape, width, height);
+            for &(cell, x, y) in &places {
+                assert_eq!(
+                    cell_at(&rules, (width, height), x, y),
+                    Some(cell),
+                    "{shape:?}"
+                );
+            }
+            // The row above each band's first row of symbols is its line.
+            let (_, _, first) = places[shape.size() * rows];
+            let line = first - 1;
+            assert_eq!(cell_at(&rules, (width, height), places[0].1, line), None);
+            assert_eq!(
+                cell_at(&rules, (width, height), 0, places[0].2),
+                None,
+                "the border"
+            );
+            // Too small a screen draws no grid, and no click selects.
+            let (x, y) = (places[0].1, places[0].2);
+            assert_eq!(cell_at(&rules, (10, 10), x, y), None);
+        }
     }
 
     /// A game on a puzzle of another size, read as `sudoku solve` reads it.
