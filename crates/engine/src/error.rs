@@ -135,7 +135,12 @@ fn why_no_grid(cells: &usize) -> String {
         let nearest = |side: usize| format!("{} ({side}x{side})", side * side);
         let below = (4..=side.min(max)).rev().find(has_boxes).map(nearest);
         let above = (side + 1..=max).find(has_boxes).map(nearest);
-        match (*cells >= 100, below, above) {
+        // A count short of the next grid's after 9x9 (10x10's 100) is 9x9's with a cell
+        // too many or too few.
+        let beyond_nine = (10..=max)
+            .find(has_boxes)
+            .is_some_and(|next| *cells >= next * next);
+        match (beyond_nine, below, above) {
             (true, Some(below), Some(above)) => {
                 format!("; the nearest grids with boxes have {below} and {above} cells")
             }

@@ -164,8 +164,8 @@ impl Palette {
 }
 
 /// The cell drawn at `column` and `row` of a screen of `width` by `height` (where a mouse
-/// was clicked), if any: none on the lines between cells, off the grid, or where the screen
-/// is too small for the grid to be drawn.
+/// was clicked), if any: none on a line between bands, off the grid, or where the screen is
+/// too small for the grid to be drawn (see [`Layout::cell_under`]).
 pub fn cell_at(rules: &Rules, (width, height): (u16, u16), column: u16, row: u16) -> Option<usize> {
     let layout = Layout::of(rules);
     let (min_width, min_height) = layout.min_size();
