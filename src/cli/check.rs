@@ -326,8 +326,17 @@ fn verdict_of(
             faults,
         }
     };
-    if let Checked::Candidates(faults) = checked {
-        return Ok(candidates(faults?));
+    match checked {
+        Checked::Candidates(faults) => return Ok(candidates(faults?)),
+        Checked::Nine(kind, faults) => {
+            let grid = record.puzzle.as_ref().expect("the workers checked a grid");
+            return Ok(Verdict {
+                grid: GridText::Nine(*grid),
+                kind,
+                faults: faults_text(&faults, solutions),
+            });
+        }
+        Checked::Later => {}
     }
     if let Some(state) = candidate_state(record, sizes) {
         let faults = candidate_faults(&state?, solutions.as_deref_mut(), None)?;
@@ -347,19 +356,15 @@ fn verdict_of(
         Ok(grid) => grid,
         Err(invalid) => return Err(Problem::Invalid(invalid.error.clone())),
     };
-    let (kind, faults) = match (checked, solutions.as_deref_mut()) {
-        (Checked::Nine(kind, faults), _) => (kind, faults),
-        (_, Some(solutions)) => match solutions.next() {
-            Ok(solution) => ("solution", check_solution(grid, &solution)),
-            Err(why) => return Err(Problem::Unusable(format!("cannot check: {why}"))),
-        },
-        (_, None) => unreachable!("without a solution file every valid grid is checked"),
+    let solutions = solutions.expect("without a solution file every valid grid is checked");
+    let faults = match solutions.next() {
+        Ok(solution) => check_solution(grid, &solution),
+        Err(why) => return Err(Problem::Unusable(format!("cannot check: {why}"))),
     };
-    let faults = faults_text(&faults, solutions);
     Ok(Verdict {
         grid: GridText::Nine(*grid),
-        kind,
-        faults,
+        kind: "solution",
+        faults: faults_text(&faults, Some(solutions)),
     })
 }
 

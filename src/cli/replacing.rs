@@ -77,17 +77,16 @@ fn where_a_link_leads(target: &Path) -> PathBuf {
 /// `target`, else read and write for all less the umask; not a temporary file's owner-only
 /// ones, which it would keep once renamed. An existing `target`'s owner and group are kept
 /// too, where that is allowed (root writing another user's file), and its extended attributes
-/// (its ACL); one that may not be written
-/// is refused. When `target` may be written but its folder may not, the temporary file is made
-/// in the system's folder for them instead (owner-only: it is copied into `target`, not
-/// renamed).
+/// (its ACL); one that may not be written is refused. When `target` may be written but its
+/// folder may not, the temporary file is made in the system's folder for them instead
+/// (owner-only: it is copied into `target`, not renamed).
 pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
+    let existing = std::fs::metadata(target).ok();
     // A file that may not be written is not replaced either, as `>` would not truncate it
     // (renaming over it needs only the folder's permission).
-    let writable = target.exists() && {
+    if existing.is_some() {
         std::fs::OpenOptions::new().write(true).open(target)?;
-        true
-    };
+    }
     let mut builder = tempfile::Builder::new();
     builder.prefix(".sudoku-");
     #[cfg(unix)]
@@ -97,11 +96,13 @@ pub fn temporary_file_for(target: &Path) -> io::Result<NamedTempFile> {
     }
     let file = match builder.tempfile_in(folder_of(target)) {
         Ok(file) => file,
-        Err(_) if writable && target.is_file() => return NamedTempFile::new(),
+        Err(_) if existing.as_ref().is_some_and(std::fs::Metadata::is_file) => {
+            return NamedTempFile::new();
+        }
         Err(error) => return Err(error),
     };
     #[cfg(unix)]
-    if let Ok(metadata) = std::fs::metadata(target) {
+    if let Some(metadata) = existing {
         use std::os::unix::fs::MetadataExt;
         // Best effort: the text is written either way.
         let _ =

@@ -101,16 +101,18 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
                 return Ok(());
             };
             let ok = || JsonRecord::new(source, &record, JsonStatus::Ok);
-            let out = output.stdout();
             match format {
                 // The block's lines, each ended; the time and the blank line follow.
-                CandidatesFormat::Grid => write!(out, "{}", state.block())?,
-                CandidatesFormat::Candidates => write!(out, "{}", state.to_text())?,
-                CandidatesFormat::Json | CandidatesFormat::Csv => {}
-            }
-            match format {
-                CandidatesFormat::Grid => end_answer(out, true, micros)?,
-                CandidatesFormat::Candidates => end_answer(out, false, micros)?,
+                CandidatesFormat::Grid => {
+                    let out = output.stdout();
+                    write!(out, "{}", state.block())?;
+                    end_answer(out, true, micros)?
+                }
+                CandidatesFormat::Candidates => {
+                    let out = output.stdout();
+                    write!(out, "{}", state.to_text())?;
+                    end_answer(out, false, micros)?
+                }
                 CandidatesFormat::Json => output.json(&Timed {
                     answer: JsonCandidates {
                         record: ok(),
@@ -119,7 +121,7 @@ pub fn candidates(args: CandidatesArgs) -> Result<Status> {
                     micros,
                 })?,
                 CandidatesFormat::Csv => {
-                    write_csv_row(output, ok().timed(micros), vec![state.to_text()])?
+                    write_csv_row(output, ok(), vec![state.to_text()], micros)?
                 }
             }
             Ok(())

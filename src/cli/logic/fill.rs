@@ -120,7 +120,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
             let Some(state) = answered else {
                 return Ok(());
             };
-            let ok = || JsonRecord::new(source, &record, JsonStatus::Ok).timed(micros);
+            let ok = || JsonRecord::new(source, &record, JsonStatus::Ok);
             let out = output.stdout();
             match format {
                 FillFormat::Line => write!(out, "{}", state.grid_line())?,
@@ -133,7 +133,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
                 FillFormat::Grid => end_answer(out, true, micros)?,
                 FillFormat::Json => output.json(&Timed {
                     answer: JsonFill {
-                        record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                        record: ok(),
                         grid: state.grid_line(),
                         candidates: state.to_text(),
                     },
@@ -141,7 +141,7 @@ pub fn fill(args: FillArgs) -> Result<Status> {
                 })?,
                 FillFormat::Csv => {
                     let fields = vec![state.grid_line(), state.to_text()];
-                    write_csv_row(output, ok(), fields)?
+                    write_csv_row(output, ok(), fields, micros)?
                 }
             }
             Ok(())

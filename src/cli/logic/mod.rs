@@ -48,9 +48,6 @@ struct JsonRecord {
     status: JsonStatus,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
-    /// With --timer: the time the answer took, in microseconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    micros: Option<f64>,
 }
 
 impl JsonRecord {
@@ -61,13 +58,7 @@ impl JsonRecord {
             puzzle: puzzle_text(record),
             status,
             error: None,
-            micros: None,
         }
-    }
-
-    /// The object with the time its answer took, when --timer asked for it.
-    fn timed(self, micros: Option<f64>) -> JsonRecord {
-        JsonRecord { micros, ..self }
     }
 
     /// The object for a record that failed, whatever the command.
@@ -79,8 +70,9 @@ impl JsonRecord {
     }
 }
 
-/// A logic command's JSON object for an answer, with the time --timer asked for last, where
-/// `solve` and `count` put it (after the answer's fields, which follow the record's).
+/// A logic command's JSON object for an answer or a failure, with the time --timer asked for
+/// last, where `solve` and `count` put it (after the answer's fields, which follow the
+/// record's).
 #[derive(Serialize)]
 struct Timed<T> {
     #[serde(flatten)]
@@ -117,15 +109,19 @@ fn write_csv_header(output: &mut Output, answer: &[&str], timed: bool) -> Result
 }
 
 /// Writes a record's CSV row: its columns, the `answer`'s (empty for a failure), the time
-/// (with --timer), the error.
-fn write_csv_row(output: &mut Output, record: JsonRecord, answer: Vec<String>) -> Result<()> {
+/// (`micros`, with --timer), the error.
+fn write_csv_row(
+    output: &mut Output,
+    record: JsonRecord,
+    answer: Vec<String>,
+    micros: Option<f64>,
+) -> Result<()> {
     let JsonRecord {
         source,
         line,
         puzzle,
         status,
         error,
-        micros,
     } = record;
     output.csv(
         csv_record_cells(source, line, puzzle, status)
@@ -148,7 +144,7 @@ fn report_failure(
     micros: Option<f64>,
 ) -> Result<()> {
     output.problem(source, record.line, problem);
-    let failed = JsonRecord::failed(source, record, problem).timed(micros);
+    let failed = JsonRecord::failed(source, record, problem);
     match form {
         Form::Line | Form::Block => {
             let out = output.stdout();
@@ -158,8 +154,11 @@ fn report_failure(
             }
             end_answer(out, form == Form::Block, micros)?
         }
-        Form::Json => output.json(&failed)?,
-        Form::Csv(columns) => write_csv_row(output, failed, vec![String::new(); columns])?,
+        Form::Json => output.json(&Timed {
+            answer: failed,
+            micros,
+        })?,
+        Form::Csv(columns) => write_csv_row(output, failed, vec![String::new(); columns], micros)?,
     }
     Ok(())
 }

@@ -200,7 +200,7 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
             let Some(rated) = answered else {
                 return Ok(());
             };
-            let ok = || JsonRecord::new(source, &record, JsonStatus::Ok).timed(micros);
+            let ok = || JsonRecord::new(source, &record, JsonStatus::Ok);
             match format {
                 RateFormat::Text => {
                     let out = output.stdout();
@@ -211,11 +211,11 @@ pub fn rate_puzzles(args: RateArgs) -> Result<Status> {
                     }
                     end_answer(out, false, micros)?
                 }
-                RateFormat::Csv => write_csv_row(output, ok(), csv_fields(&rated))?,
+                RateFormat::Csv => write_csv_row(output, ok(), csv_fields(&rated), micros)?,
                 RateFormat::Json => output.json(&{
                     let (ep, ed) = rated.ep_ed();
                     let answer = JsonRating {
-                        record: JsonRecord::new(source, &record, JsonStatus::Ok),
+                        record: ok(),
                         rating: rated.er(),
                         rating_is_lower_bound: rated.explainer.is_some_and(|e| !e.complete),
                         ep: ep.map(|t| t as f32 / 10.0),

@@ -225,8 +225,13 @@ pub fn steps(args: StepsArgs, only_first: bool) -> Result<Status> {
                     end_answer(out, block, micros)?
                 }
                 StepsFormat::Csv => {
-                    let record = JsonRecord::new(source, &record, status).timed(micros);
-                    write_csv_row(output, record, csv_fields(&steps, &end, already_solved))?
+                    let record = JsonRecord::new(source, &record, status);
+                    write_csv_row(
+                        output,
+                        record,
+                        csv_fields(&steps, &end, already_solved),
+                        micros,
+                    )?
                 }
                 StepsFormat::Json => {
                     let rating = rate(&steps, end.is_solved());

@@ -36,19 +36,13 @@ pub enum Problem {
 }
 
 impl Problem {
-    /// The exit status this problem calls for.
+    /// The exit status this problem calls for, by its JSON status: an invalid input is an
+    /// error, a timeout a timeout, and every other answer that is not one a failure.
     pub fn status(&self) -> Status {
-        match self {
-            Problem::Invalid(_)
-            | Problem::InvalidSized(_)
-            | Problem::Clash(_)
-            | Problem::Unusable(_)
-            | Problem::BadCandidates(_) => Status::Error,
-            Problem::NoSolution
-            | Problem::NotUnique(_)
-            | Problem::Stuck(_)
-            | Problem::RuledOut(_) => Status::Failure,
-            Problem::Timeout(_) => Status::Timeout,
+        match self.json_status() {
+            JsonStatus::Invalid => Status::Error,
+            JsonStatus::Timeout => Status::Timeout,
+            _ => Status::Failure,
         }
     }
 
